@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.PODIUM_API ?? 'http://127.0.0.1:8080';
+const apiPaths = [
+  '/api',
+  '/apis',
+  '/apiv1',
+  '/graphql',
+  '/member',
+  '/v1',
+  '/1-1',
+  '/config',
+  '/healthz',
+  '/dev',
+];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // In `npm run dev` the API is the Podium server; the socket path is proxied with ws.
+    proxy: Object.fromEntries(
+      apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false, ws: p === '/socket' }]),
+    ),
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+});

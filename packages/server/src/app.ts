@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import pino, { type Logger } from 'pino';
+import { ErrorCode, serverMessages } from '@podium/protocol';
+import type { Config } from './config.ts';
+import { openStore, type Store } from './store/db.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
+import { createServices, type Services } from './services/index.ts';
+import { AppError } from './http/errors.ts';
+import { routeModules, graphqlModules } from './http/index.ts';
+import { registerGraphQL } from './graphql/index.ts';
+
+/** Paths that are the API: they need X-Requested-With and answer JSON errors, never the SPA. */
+const API_PREFIXES = ['/api/', '/apis/', '/apiv1/', '/graphql/', '/member/', '/v1/', '/1-1/'];
+const API_EXACT = ['/config'];
+
+export function isApiPath(url: string): boolean {
+  const p = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((prefix) => p.startsWith(prefix)) || API_EXACT.includes(p);
+}
+
+export interface Podium {
+  app: FastifyInstance;
+  services: Services;
+  /** Stops accepting requests, then closes the database and mail transport. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** Supply to share one store (tests); otherwise one is opened from the config. */
+  store?: Store;
+  mailer?: Mailer;
+  logger?: Logger;
+}
+
+export async function buildPodium(options: BuildOptions): Promise<Podium> {
+  const { config } = options;
+  const log = options.logger ?? pino({ level: config.logLevel });
+  const store =
+    options.store ??
+    (await openStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'db'),
+    }));
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxFile: config.dataDir.startsWith('memory://')
+        ? undefined
+        : path.join(config.dataDir, 'outbox.jsonl'),
+      log,
+    });
+  const services = createServices({ config, store, mailer, log });
+
+  const app: FastifyInstance = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // SECURITY: a custom header cannot be sent cross-site without a CORS preflight, so requiring
+  // it blocks form-post CSRF against the API.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS' || !isApiPath(request.url)) return;
+    if (!request.headers['x-requested-with']) {
+      throw AppError.fromKey(400, ErrorCode.MissingRequestedWith, 'errors.requested_with');
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).send(error.toBody());
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send({
+        error: {
+          code: ErrorCode.TooManyRequests,
+          message: serverMessages['errors.too_many'],
+          key: 'errors.too_many',
+        },
+      });
+    }
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 413
+          ? ErrorCode.PayloadTooLarge
+          : status === 415 || status === 400
+            ? ErrorCode.BadRequest
+            : ErrorCode.BadRequest;
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? serverMessages['errors.malformed_json']
+          : error.message;
+      return reply.code(status).send({ error: { code, message } });
+    }
+    // SECURITY: never leak internals; the request id ties the answer to the log line.
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({
+      error: {
+        code: ErrorCode.Internal,
+        message: serverMessages['errors.internal'],
+        key: 'errors.internal',
+      },
+    });
+  });
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await store.exec('SELECT 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  for (const register of routeModules) register(app, services);
+  await registerGraphQL(app, services, graphqlModules);
+
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || request.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({
+        error: {
+          code: ErrorCode.NotFound,
+          message: serverMessages['errors.not_found'],
+          key: 'errors.not_found',
+        },
+      });
+    }
+    // SPA fallback: the web app's router resolves every other GET.
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    services,
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await mailer.close();
+        if (!options.store) await store.close();
+      })()),
+  };
+}

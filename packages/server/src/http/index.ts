@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services/index.ts';
+import type { GraphQLModule } from '../graphql/index.ts';
+
+/** Every REST route module; each registers its endpoints through `route()`. */
+export const routeModules: Array<(app: FastifyInstance, services: Services) => void> = [];
+
+/** Every GraphQL schema slice. */
+export const graphqlModules: GraphQLModule[] = [];

@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ErrorCode, serverMessages } from '@podium/protocol';
+import { AppError, unauthorized } from './errors.ts';
+import type { Services } from '../services/index.ts';
+import type { AuthAccount } from '../services/auth-account.ts';
+
+export type AuthMode = 'none' | 'optional' | 'required';
+
+type AccountFor<M extends AuthMode> = M extends 'required'
+  ? AuthAccount
+  : M extends 'optional'
+    ? AuthAccount | null
+    : null;
+
+export interface HandlerContext<M extends AuthMode> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  services: Services;
+  account: AccountFor<M>;
+  /** The bearer token the request was authenticated with, when it was. */
+  token: string | null;
+  log: FastifyBaseLogger;
+}
+
+export interface RouteDefinition<S extends z.ZodType, M extends AuthMode> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  auth: M;
+  /** Validates the input: the JSON body for POST/PUT/PATCH, the query string merged with any body otherwise. */
+  input: S;
+  /** Status of a successful answer; 200 unless given. */
+  status?: number;
+  /** Fastify route options such as per-route rate limits. */
+  config?: Record<string, unknown>;
+  handler: (args: { ctx: HandlerContext<M>; input: z.output<S> }) => Promise<unknown>;
+}
+
+/** Turns a zod failure into the field map of the error shape. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validationError(error: z.ZodError): AppError {
+  return new AppError(400, ErrorCode.Validation, serverMessages['errors.validation'], {
+    key: 'errors.validation',
+    fields: fieldErrors(error),
+  });
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^(?:Bearer\s+)?(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/**
+ * Registers one endpoint following the project's convention: the schema validates the input at
+ * the boundary, the handler stays thin and calls services.
+ */
+export function route<S extends z.ZodType, M extends AuthMode>(
+  app: FastifyInstance,
+  services: Services,
+  def: RouteDefinition<S, M>,
+): void {
+  app.route({
+    method: def.method,
+    url: def.url,
+    ...(def.config ? { config: def.config } : {}),
+    handler: async (request, reply) => {
+      const token = bearerToken(request);
+      let account: AuthAccount | null = null;
+      if (def.auth !== 'none' && token) account = await services.tokens.authenticate(token);
+      if (def.auth === 'required' && !account) throw unauthorized();
+
+      const raw =
+        def.method === 'GET' || def.method === 'DELETE'
+          ? { ...(request.query as object), ...((request.body as object | undefined) ?? {}) }
+          : (request.body ?? {});
+      const parsed = def.input.safeParse(raw);
+      if (!parsed.success) throw validationError(parsed.error);
+
+      const ctx = {
+        request,
+        reply,
+        services,
+        account,
+        token: account ? token : null,
+        log: request.log,
+      } as HandlerContext<M>;
+      const result = await def.handler({ ctx, input: parsed.data });
+      if (reply.sent) return reply;
+      reply.code(def.status ?? 200);
+      return result ?? {};
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Store } from '../store/db.ts';
+import type { Mailer } from './mail.ts';
+import type { AuthAccount } from './auth-account.ts';
+
+/** Resolves access tokens to accounts; implemented by the accounts service. */
+export interface TokenAuthenticator {
+  authenticate(token: string): Promise<AuthAccount | null>;
+}
+
+/** Everything handlers reach for, built once per server. */
+export interface Services {
+  config: Config;
+  store: Store;
+  mailer: Mailer;
+  log: Logger;
+  tokens: TokenAuthenticator;
+}
+
+export interface ServiceDeps {
+  config: Config;
+  store: Store;
+  mailer: Mailer;
+  log: Logger;
+}
+
+export function createServices(deps: ServiceDeps): Services {
+  return {
+    ...deps,
+    tokens: { authenticate: async () => null },
+  };
+}

@@ -1,0 +1,5 @@
+/**
+ * Drizzle table definitions mirroring migrations/*.sql (the SQL files are the source of truth;
+ * keep both in step). One file per domain, re-exported here.
+ */
+export {};
