@@ -13,6 +13,11 @@ export const ErrorCode = {
   TooManyRequests: 'too_many_requests',
   PayloadTooLarge: 'payload_too_large',
   Internal: 'internal_error',
+  InvalidCredentials: 'invalid_credentials',
+  InvalidCode: 'invalid_code',
+  ExpiredCode: 'expired_code',
+  AccountDisabled: 'account_disabled',
+  SendFailed: 'send_failed',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -35,5 +40,19 @@ export const serverMessages = {
   'errors.unauthorized': 'Please sign in again',
   'errors.internal': 'Error, please try again',
   'errors.too_many': 'Too many attempts, please try again later',
+  'errors.invalid_credentials': 'Incorrect username or password',
+  'errors.invalid_code': 'Invalid activate code',
+  'errors.expired_code': 'Wrong or expired code',
+  'errors.resend_failed': 'Could not resend verification',
+  'errors.send_failed': 'Could not send the code, please try again',
+  'errors.account_exists': 'An account with these details already exists',
+  'errors.email_taken': 'This email is already registered',
+  'errors.username_taken': 'This username is already taken',
+  'errors.phone_taken': 'This phone number is already registered',
+  'errors.referral_unknown': 'Unknown referral code',
+  'errors.wrong_password': 'The current password is incorrect',
+  'errors.password_already_set': 'This account already has a password',
+  'errors.password_not_set': 'This account has no password yet, set one first',
+  'errors.account_disabled': 'This account is disabled',
 } as const;
 export type ServerMessageKey = keyof typeof serverMessages;
