@@ -38,10 +38,16 @@ const SYSTEM_PACKAGES = {
     { pkg: 'xvfb', present: () => fs.existsSync('/usr/bin/xvfb-run') },
   ],
 };
-const PURPOSE_CHAIN = { start: ['start'], test: ['start', 'test'], headed: ['start', 'test', 'headed'] };
+const PURPOSE_CHAIN = {
+  start: ['start'],
+  test: ['start', 'test'],
+  headed: ['start', 'test', 'headed'],
+};
 
 const args = process.argv.slice(2);
-const purpose = (args.find((a) => a.startsWith('--for='))?.slice('--for='.length) ?? 'start').trim();
+const purpose = (
+  args.find((a) => a.startsWith('--for='))?.slice('--for='.length) ?? 'start'
+).trim();
 const verbose = args.includes('--verbose');
 const skipSystem = args.includes('--no-system') || process.env.PODIUM_SKIP_SYSTEM_SETUP === '1';
 if (!(purpose in PURPOSE_CHAIN)) {
@@ -207,7 +213,11 @@ function setupNpm() {
   }
   const hash = lockHash();
   const hasModules = fs.existsSync(path.join(root, 'node_modules'));
-  if (hasModules && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8').trim() === hash) {
+  if (
+    hasModules &&
+    fs.existsSync(stampFile) &&
+    fs.readFileSync(stampFile, 'utf8').trim() === hash
+  ) {
     note('npm dependencies up to date');
     return;
   }

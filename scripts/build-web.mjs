@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Builds the web app (apps/web/dist) when it is missing or older than any of its sources.
+//
+//   node scripts/build-web.mjs [--force]
+//
+// Imported by start.mjs and test.mjs; the e2e global set-up runs it as a command.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'apps/web');
+const builtIndex = path.join(webDir, 'dist', 'index.html');
+
+/** Everything that changes the build's output. */
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/protocol/src',
+  'package-lock.json',
+];
+
+function newestMtime(p) {
+  let stat;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs; // a deleted file shows up as a newer directory
+  for (const name of fs.readdirSync(p)) {
+    if (name === 'node_modules') continue;
+    newest = Math.max(newest, newestMtime(path.join(p, name)));
+  }
+  return newest;
+}
+
+/** Why the web app must be (re)built, or null when apps/web/dist is current. */
+export function webBuildReason() {
+  if (!fs.existsSync(builtIndex)) return 'apps/web/dist is missing';
+  const built = fs.statSync(builtIndex).mtimeMs;
+  const changed = SOURCES.find((s) => newestMtime(path.join(root, s)) > built);
+  return changed ? `${changed} changed since the last build` : null;
+}
+
+/** Returns the exit status of the build (0 also when nothing had to be built). */
+export function ensureWebBuilt({ force = false } = {}) {
+  const reason = force ? 'forced' : webBuildReason();
+  if (!reason) return 0;
+  console.log(`[build] building the web app (${reason})`);
+  const vite = path.join(root, 'node_modules', '.bin', 'vite');
+  const r = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+  if (r.status !== 0) return r.status ?? 1;
+  // vite rewrites dist/ but an unchanged index.html may keep an old mtime; mark it fresh.
+  const now = new Date();
+  fs.utimesSync(builtIndex, now, now);
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exit(ensureWebBuilt({ force: process.argv.includes('--force') }));
+}
