@@ -91,6 +91,8 @@ describe('url', () => {
       'http://localhost:8080',
       'http://127.0.0.1/a',
       'https://tênmiền.vn',
+      'https://example.xn--p1ai/path',
+      'HTTPS://PODIUM.VN',
     ]);
   });
   it('fails on other schemes and malformed links', () => {

@@ -71,6 +71,22 @@ function textRule(key: MessageKey, test: (text: string) => boolean): Rule {
   });
 }
 
+/** Numbers are measured by value, strings by length in characters; see `rules.min`. */
+function sizeRule(
+  inRange: (n: number) => boolean,
+  onNumber: RuleFailure,
+  onText: RuleFailure,
+): Rule {
+  return optional((value) => {
+    if (typeof value === 'number') {
+      if (Number.isNaN(value)) return fail('number');
+      return inRange(value) ? null : onNumber;
+    }
+    if (typeof value === 'string') return inRange(charCount(value)) ? null : onText;
+    return fail('invalid');
+  });
+}
+
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
   return Object.is(a, b);
@@ -87,8 +103,14 @@ const EMAIL =
 
 // SECURITY: only http(s) links; `javascript:`, `data:` and the like must never be accepted as
 // event or conference links since they end up as hrefs shown to other people.
-const URL_PATTERN =
-  /^https?:\/\/(?:localhost|(?:\d{1,3}\.){3}\d{1,3}|(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63})(?::\d{1,5})?(?:[/?#][^\s]*)?$/iu;
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const HOST_LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?';
+const TLD = '(?:\\p{L}{2,63}|xn--[a-z0-9-]{1,59})';
+const URL_PATTERN = new RegExp(
+  `^https?://(?:localhost|${OCTET}(?:\\.${OCTET}){3}|(?:${HOST_LABEL}\\.)+${TLD})` +
+    '(?::\\d{1,5})?(?:[/?#]\\S*)?$',
+  'iu',
+);
 
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -183,48 +205,27 @@ export const rules = {
 
   /**
    * At least `n`. The value's type decides what is measured: a number by its value, a string by
-   * its length in characters (so "5" is one character, not five; use `number()` with a
-   * numeric string first if it must be compared as a number). Other values fail as invalid.
+   * its length in characters (so the text "5" is one character long). Convert numeric text to a
+   * number before validating when it must be compared as a number (Mantine's NumberInput already
+   * gives numbers). Other values fail as invalid.
    */
   min(n: number): Rule {
-    return optional((value) => {
-      if (typeof value === 'number') {
-        if (Number.isNaN(value)) return fail('number');
-        return value >= n ? null : fail('min_number', { min: n });
-      }
-      if (typeof value === 'string')
-        return charCount(value) >= n ? null : fail('min_length', { min: n });
-      return fail('invalid');
-    });
+    return sizeRule((x) => x >= n, fail('min_number', { min: n }), fail('min_length', { min: n }));
   },
 
   /** At most `n`; numbers by value, strings by length, as for `min`. */
   max(n: number): Rule {
-    return optional((value) => {
-      if (typeof value === 'number') {
-        if (Number.isNaN(value)) return fail('number');
-        return value <= n ? null : fail('max_number', { max: n });
-      }
-      if (typeof value === 'string')
-        return charCount(value) <= n ? null : fail('max_length', { max: n });
-      return fail('invalid');
-    });
+    return sizeRule((x) => x <= n, fail('max_number', { max: n }), fail('max_length', { max: n }));
   },
 
   /** Between `min` and `max` inclusive; numbers by value, strings by length, as for `min`. */
   between(min: number, max: number): Rule {
     assertRange(min, max, 'between');
-    return optional((value) => {
-      if (typeof value === 'number') {
-        if (Number.isNaN(value)) return fail('number');
-        return value >= min && value <= max ? null : fail('between_number', { min, max });
-      }
-      if (typeof value === 'string') {
-        const n = charCount(value);
-        return n >= min && n <= max ? null : fail('length_between', { min, max });
-      }
-      return fail('invalid');
-    });
+    return sizeRule(
+      (x) => x >= min && x <= max,
+      fail('between_number', { min, max }),
+      fail('length_between', { min, max }),
+    );
   },
 
   /** Equal to the value of the field `otherField` (a password confirmation); `{other}` is its label. */
