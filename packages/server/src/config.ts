@@ -40,7 +40,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    // `memory://` keeps everything in memory (tests); anything else is a folder.
+    dataDir: env.DATA_DIR?.startsWith('memory://')
+      ? env.DATA_DIR
+      : path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Podium <no-reply@podium.local>',
     logLevel: env.LOG_LEVEL ?? 'info',
