@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './limits.ts';
 export * from './api/account.ts';
 export * from './validation/index.ts';
+export * from './signaling.ts';

@@ -1,0 +1,650 @@
+import { z } from 'zod';
+import { serverMessages } from './errors.ts';
+
+/**
+ * The signaling socket (`/socket/member/v1`): every message, per direction.
+ *
+ * Client → server: requests `{ v?, id, type, ...payload }`. Every request gets exactly one answer
+ * carrying the same `id`: a `reply` (ok) or an `error` (code + i18n key). Server → client:
+ * `reply`, `error`, and events (no `id`). Both sides import these schemas; the server validates
+ * every frame with `parseClientFrame` / `parseClientMessage` before anything else looks at it.
+ *
+ * Roster rule: a joiner gets the room once (`welcome`); everyone else only hears about the change
+ * (`participant_joined` / `participant_left` / `participant_updated` diffs), never the whole
+ * roster again. `participant_joined` is an upsert: a client that already knows the id replaces it.
+ */
+
+export const PROTOCOL_VERSION = 1;
+
+/** Largest frame the server accepts from a client, in bytes (UTF-8). */
+export const SIGNALING_MAX_MESSAGE_BYTES = 64 * 1024;
+/** Chat text, in characters. */
+export const SIGNALING_MAX_TEXT = 4000;
+/** Correlation ids, participant ids, session ids, feed ids, file ids. */
+export const SIGNALING_MAX_ID = 64;
+/** An SDP must fit in one frame with its envelope. */
+export const SIGNALING_MAX_SDP = 48 * 1024;
+export const SIGNALING_MAX_CANDIDATE = 1024;
+export const SIGNALING_MAX_CREDENTIALS = 4096;
+export const SIGNALING_MAX_FEEDS = 100;
+export const SIGNALING_MAX_NAME = 100;
+export const SIGNALING_MAX_FILE_NAME = 255;
+export const INTERPRETER_CHANNEL_MAX = 32;
+
+// ---------------------------------------------------------------------------------------------
+// Shared vocabularies
+
+export const ROLES = [
+  'host',
+  'co-host',
+  'presenter',
+  'interpreter',
+  'speaker',
+  'participant',
+  'guest',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Room modes. meeting/endtoend are "meeting-like" (≤ 10 people), the others "conference-like". */
+export const ROOM_MODES = ['meeting', 'endtoend', 'conference', 'theater', 'livestream'] as const;
+export type RoomMode = (typeof ROOM_MODES)[number];
+
+export const JOIN_STATES = [
+  'joining',
+  'waiting_for_host',
+  'in_waiting_room',
+  'locked',
+  'full',
+  'connected',
+  'reconnecting',
+  'left',
+  'ended',
+] as const;
+export type JoinState = (typeof JOIN_STATES)[number];
+
+export const LAYOUTS = ['gallery', 'center', 'pin'] as const;
+export type Layout = (typeof LAYOUTS)[number];
+
+export const MEDIA_KINDS = ['audio', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** What a participant publishes: their camera/mic publisher or a separate screen publisher. */
+export const PUBLISH_SOURCES = ['camera', 'screen'] as const;
+export type PublishSource = (typeof PUBLISH_SOURCES)[number];
+
+/** Which peer connection an ICE message is about. */
+export const PEER_TARGETS = ['camera', 'screen', 'subscriber'] as const;
+export type PeerTarget = (typeof PEER_TARGETS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Error codes and the messages (English and Vietnamese) behind their i18n keys
+
+export const SIGNALING_ERROR_CODES = [
+  'bad_message',
+  'message_too_large',
+  'protocol_mismatch',
+  'unauthorized',
+  'not_joined',
+  'already_joined',
+  'session_expired',
+  'permission',
+  'room_full',
+  'room_locked',
+  'room_ended',
+  'blocked',
+  'target_not_found',
+  'invalid_target',
+  'not_allowed',
+  'conflict',
+  'rate_limited',
+  'internal',
+] as const;
+export type SignalingErrorCode = (typeof SIGNALING_ERROR_CODES)[number];
+
+const signalingEn = {
+  'errors.permission': serverMessages['errors.permission'],
+  'errors.internal': serverMessages['errors.internal'],
+  'errors.too_many': serverMessages['errors.too_many'],
+  'errors.unauthorized': serverMessages['errors.unauthorized'],
+  'errors.bad_message': 'The message is not valid',
+  'errors.message_too_large': 'The message is too large',
+  'errors.protocol_version': 'Please reload the page to update the app',
+  'room.full': 'Room is Full',
+  'room.locked': 'Room is locked',
+  'room.ended': 'This event has ended',
+  'room.blocked': 'You cannot join this event',
+  'room.not_in_room': 'You are not in the room',
+  'room.already_joined': 'You have already joined this room',
+  'room.session_expired': 'Your session has expired, please join again',
+  'room.target_not_found': 'This participant is no longer in the room',
+  'room.invalid_target': 'This action cannot be applied to this participant',
+  'room.mute_all_gallery': 'Mute all is not allowed in gallery view',
+  'room.no_presenter': 'No presenter available, cannot go invisible',
+  'room.too_few_presenters': 'Too few presenters to go invisible',
+  'room.no_interpreter': 'No interpreter available',
+  'room.hand_no_mic': 'You cannot raise your hand without a microphone',
+  'room.hand_interpreting': 'You cannot raise your hand while interpreting',
+  'room.hand_invisible': 'You cannot raise your hand while invisible',
+  'room.enable_not_allowed': 'You are not allowed to enable your camera or microphone',
+  'room.presenter_slots_full': 'All presenter slots are taken',
+  'room.needs_presenter': 'In a meeting, make this participant a presenter first',
+  'room.guest_cannot_cohost': 'Guests cannot become co-hosts',
+  'room.mode_too_many': 'Meeting mode allows at most 10 participants and 8 presenters',
+  'room.no_pending_request': 'There is no request to answer',
+} as const;
+export type SignalingMessageKey = keyof typeof signalingEn;
+
+/** The user-facing text of every signaling error key, in both product languages. */
+export const signalingMessages: {
+  en: Record<SignalingMessageKey, string>;
+  vi: Record<SignalingMessageKey, string>;
+} = {
+  en: signalingEn,
+  vi: {
+    'errors.permission': 'Bạn không có quyền thực hiện chức năng này',
+    'errors.internal': 'Đã xảy ra lỗi, vui lòng thử lại',
+    'errors.too_many': 'Quá nhiều lần thử, vui lòng thử lại sau',
+    'errors.unauthorized': 'Vui lòng đăng nhập lại',
+    'errors.bad_message': 'Tin nhắn không hợp lệ',
+    'errors.message_too_large': 'Tin nhắn quá lớn',
+    'errors.protocol_version': 'Vui lòng tải lại trang để cập nhật ứng dụng',
+    'room.full': 'Phòng đã đầy',
+    'room.locked': 'Phòng đã bị khóa',
+    'room.ended': 'Sự kiện này đã kết thúc',
+    'room.blocked': 'Bạn không thể tham gia sự kiện này',
+    'room.not_in_room': 'Bạn không ở trong phòng',
+    'room.already_joined': 'Bạn đã tham gia phòng này',
+    'room.session_expired': 'Phiên của bạn đã hết hạn, vui lòng tham gia lại',
+    'room.target_not_found': 'Người tham gia này không còn trong phòng',
+    'room.invalid_target': 'Không thể áp dụng thao tác này cho người tham gia này',
+    'room.mute_all_gallery': 'Không thể tắt tiếng tất cả ở chế độ xem lưới',
+    'room.no_presenter': 'Không có người trình bày nào, không thể ẩn',
+    'room.too_few_presenters': 'Quá ít người trình bày để ẩn',
+    'room.no_interpreter': 'Không có phiên dịch viên',
+    'room.hand_no_mic': 'Bạn không thể giơ tay khi không có micrô',
+    'room.hand_interpreting': 'Bạn không thể giơ tay khi đang phiên dịch',
+    'room.hand_invisible': 'Bạn không thể giơ tay khi đang ẩn',
+    'room.enable_not_allowed': 'Bạn không được phép bật camera hoặc micrô',
+    'room.presenter_slots_full': 'Đã hết chỗ cho người trình bày',
+    'room.needs_presenter': 'Trong cuộc họp, hãy đặt người này làm người trình bày trước',
+    'room.guest_cannot_cohost': 'Khách không thể trở thành đồng chủ trì',
+    'room.mode_too_many': 'Chế độ họp cho phép tối đa 10 người tham gia và 8 người trình bày',
+    'room.no_pending_request': 'Không có yêu cầu nào để trả lời',
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+export const signalingId = z.string().min(1).max(SIGNALING_MAX_ID);
+const participantId = signalingId;
+const sdp = z.string().min(1).max(SIGNALING_MAX_SDP);
+const role = z.enum(ROLES);
+const mode = z.enum(ROOM_MODES);
+const mediaKind = z.enum(MEDIA_KINDS);
+const peerTarget = z.enum(PEER_TARGETS);
+
+export const iceCandidate = z.object({
+  candidate: z.string().max(SIGNALING_MAX_CANDIDATE),
+  sdpMid: z.string().max(SIGNALING_MAX_ID).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(255).nullable().optional(),
+});
+export type IceCandidate = z.infer<typeof iceCandidate>;
+
+export const chatFile = z.object({
+  id: signalingId,
+  name: z.string().min(1).max(SIGNALING_MAX_FILE_NAME),
+  size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  mime: z.string().min(1).max(127),
+});
+export type ChatFile = z.infer<typeof chatFile>;
+
+const envelope = {
+  v: z.literal(PROTOCOL_VERSION).optional(),
+  id: signalingId,
+};
+
+/** One client request: the envelope, a literal `type`, and its payload. */
+function request<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
+  return z.object({ ...envelope, type: z.literal(type), ...shape });
+}
+
+const exactlyOne =
+  (a: string, b: string) =>
+  (value: Record<string, unknown>): boolean =>
+    (value[a] !== undefined) !== (value[b] !== undefined);
+
+// ---------------------------------------------------------------------------------------------
+// Client → server
+
+export const clientMessageSchemas = {
+  // Session
+  hello: request('hello', {
+    protocol_version: z.number().int(),
+    /** Socket credentials from `POST /member/v1/auth`; the role comes from them, never from the client. */
+    credentials: z.string().min(1).max(SIGNALING_MAX_CREDENTIALS),
+  }),
+  join: request('join', {
+    has_mic: z.boolean().default(true),
+    has_camera: z.boolean().default(true),
+  }),
+  leave: request('leave', {}),
+  resume: request('resume', { session_id: signalingId }),
+  heartbeat: request('heartbeat', {}),
+
+  // Media (SDP and ICE relayed to the media server)
+  publish_offer: request('publish_offer', {
+    source: z.enum(PUBLISH_SOURCES).default('camera'),
+    sdp,
+  }),
+  unpublish: request('unpublish', { source: z.enum(PUBLISH_SOURCES) }),
+  subscribe: request('subscribe', { feeds: z.array(signalingId).max(SIGNALING_MAX_FEEDS) }),
+  answer: request('answer', { sdp }),
+  trickle: request('trickle', {
+    target: peerTarget,
+    candidate: iceCandidate.optional(),
+    completed: z.literal(true).optional(),
+  }).refine(exactlyOne('candidate', 'completed'), {
+    message: 'Send either a candidate or completed',
+  }),
+  ice_restart: request('ice_restart', { target: peerTarget }),
+
+  // Room controls
+  lock: request('lock', {}),
+  unlock: request('unlock', {}),
+  waiting_room: request('waiting_room', { enabled: z.boolean() }),
+  admit: request('admit', {
+    participant_id: participantId.optional(),
+    all: z.literal(true).optional(),
+  }).refine(exactlyOne('participant_id', 'all'), { message: 'Give participant_id or all' }),
+  deny: request('deny', {
+    participant_id: participantId.optional(),
+    all: z.literal(true).optional(),
+  }).refine(exactlyOne('participant_id', 'all'), { message: 'Give participant_id or all' }),
+  remove: request('remove', { participant_id: participantId }),
+  block: request('block', { participant_id: participantId }),
+  /** `layout` is the host's current layout: mute all is refused in gallery view. */
+  mute_all: request('mute_all', { layout: z.enum(LAYOUTS) }),
+  stop_all_cameras: request('stop_all_cameras', {}),
+  ask_enable: request('ask_enable', { kind: mediaKind, participant_id: participantId }),
+  ask_response: request('ask_response', {
+    kind: mediaKind,
+    response: z.enum(['accepted', 'later']),
+  }),
+  /** Make (granted) or remove (not granted) a co-host or presenter; `host` hands the host role over. */
+  set_role: request('set_role', {
+    participant_id: participantId,
+    role: z.enum(['host', 'co-host', 'presenter']),
+    granted: z.boolean(),
+  }).refine((m) => m.role !== 'host' || m.granted, {
+    message: 'The host role can only be handed over',
+  }),
+  pin_for_all: request('pin_for_all', { participant_id: participantId.nullable() }),
+  set_mode: request('set_mode', { mode }),
+  end_for_all: request('end_for_all', {}),
+  raise_hand: request('raise_hand', {}),
+  /** Without participant_id: one's own hand; with another's id: a host control. */
+  lower_hand: request('lower_hand', { participant_id: participantId.optional() }),
+  /** Without participant_id: oneself (presenters); with another's id: move a presenter backstage. */
+  go_invisible: request('go_invisible', { participant_id: participantId.optional() }),
+  go_visible: request('go_visible', { participant_id: participantId.optional() }),
+  set_interpreter: request('set_interpreter', {
+    participant_id: participantId,
+    channel: z.string().trim().min(1).max(INTERPRETER_CHANNEL_MAX).nullable(),
+  }),
+  chat: request('chat', {
+    to: z.union([z.literal('everyone'), participantId]),
+    text: z.string().max(SIGNALING_MAX_TEXT),
+    file: chatFile.optional(),
+  }).refine((m) => m.text.trim().length > 0 || m.file !== undefined, {
+    message: 'A chat message needs text or a file',
+  }),
+  set_media_state: request('set_media_state', {
+    audio: z.boolean(),
+    video: z.boolean(),
+    screen: z.boolean(),
+    has_mic: z.boolean().optional(),
+    has_camera: z.boolean().optional(),
+  }),
+} as const;
+
+type ClientSchemas = typeof clientMessageSchemas;
+export type ClientMessageType = keyof ClientSchemas;
+export const CLIENT_MESSAGE_TYPES = Object.keys(clientMessageSchemas) as ClientMessageType[];
+
+export const clientMessage = z.discriminatedUnion(
+  'type',
+  Object.values(clientMessageSchemas) as unknown as [
+    ClientSchemas[ClientMessageType],
+    ...ClientSchemas[ClientMessageType][],
+  ],
+);
+/** A validated client request (defaults applied). */
+export type ClientMessage = { [K in ClientMessageType]: z.output<ClientSchemas[K]> }[ClientMessageType];
+/** What a client may send (defaults optional). */
+export type ClientMessageInput = {
+  [K in ClientMessageType]: z.input<ClientSchemas[K]>;
+}[ClientMessageType];
+export type ClientMessageOf<T extends ClientMessageType> = z.output<ClientSchemas[T]>;
+
+/** The requests that act on the room (handled by the room state machine). */
+export const ROOM_REQUEST_TYPES = [
+  'leave',
+  'lock',
+  'unlock',
+  'waiting_room',
+  'admit',
+  'deny',
+  'remove',
+  'block',
+  'mute_all',
+  'stop_all_cameras',
+  'ask_enable',
+  'ask_response',
+  'set_role',
+  'pin_for_all',
+  'set_mode',
+  'end_for_all',
+  'raise_hand',
+  'lower_hand',
+  'go_invisible',
+  'go_visible',
+  'set_interpreter',
+  'chat',
+  'set_media_state',
+] as const satisfies readonly ClientMessageType[];
+export type RoomRequestType = (typeof ROOM_REQUEST_TYPES)[number];
+export type RoomRequest = ClientMessageOf<RoomRequestType>;
+
+export function isRoomRequest(message: ClientMessage): message is RoomRequest {
+  return (ROOM_REQUEST_TYPES as readonly string[]).includes(message.type);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+export interface SignalingError {
+  code: SignalingErrorCode;
+  key: SignalingMessageKey;
+  message: string;
+  /** The request's correlation id, when one could be read from the bad message. */
+  id: string | null;
+}
+
+export type ParseResult =
+  | { ok: true; message: ClientMessage }
+  | { ok: false; error: SignalingError & { code: 'bad_message' | 'message_too_large' } };
+
+function correlationIdOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const id = (value as { id?: unknown }).id;
+  return signalingId.safeParse(id).success ? (id as string) : null;
+}
+
+/** Validates an already-decoded JSON value. Never throws. */
+export function parseClientMessage(json: unknown): ParseResult {
+  const result = clientMessage.safeParse(json);
+  if (result.success) return { ok: true, message: result.data as ClientMessage };
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length ? ` (${issue.path.join('.')})` : '';
+  return {
+    ok: false,
+    error: {
+      code: 'bad_message',
+      key: 'errors.bad_message',
+      message: `${signalingEn['errors.bad_message']}${where}`,
+      id: correlationIdOf(json),
+    },
+  };
+}
+
+/** Validates a raw text frame: size cap first, then JSON, then the schema. Never throws. */
+export function parseClientFrame(text: string): ParseResult {
+  // SECURITY: the cap is checked on the raw text before JSON.parse so a huge frame costs nothing.
+  // UTF-8 takes at most 3 bytes per UTF-16 code unit, so only long frames need an exact count.
+  if (
+    text.length > SIGNALING_MAX_MESSAGE_BYTES ||
+    (text.length * 3 > SIGNALING_MAX_MESSAGE_BYTES && utf8Length(text) > SIGNALING_MAX_MESSAGE_BYTES)
+  ) {
+    return {
+      ok: false,
+      error: {
+        code: 'message_too_large',
+        key: 'errors.message_too_large',
+        message: signalingEn['errors.message_too_large'],
+        id: null,
+      },
+    };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return {
+      ok: false,
+      error: {
+        code: 'bad_message',
+        key: 'errors.bad_message',
+        message: signalingEn['errors.bad_message'],
+        id: null,
+      },
+    };
+  }
+  return parseClientMessage(json);
+}
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server → client
+
+const hand = z.number().nullable();
+
+export const participantView = z.object({
+  id: participantId,
+  name: z.string().max(SIGNALING_MAX_NAME),
+  role,
+  /** Joined without an account. */
+  guest: z.boolean(),
+  state: z.enum(['connected', 'reconnecting']),
+  audio: z.boolean(),
+  video: z.boolean(),
+  screen: z.boolean(),
+  /** Epoch ms the hand went up, or null. */
+  hand_raised_at: hand,
+  invisible: z.boolean(),
+  interpreter_channel: z.string().max(INTERPRETER_CHANNEL_MAX).nullable(),
+  /** What this participant may publish right now (drives the unmute/camera buttons). */
+  can_publish: z.object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean() }),
+});
+export type ParticipantView = z.infer<typeof participantView>;
+export const participantChanges = participantView.omit({ id: true }).partial();
+export type ParticipantChanges = z.infer<typeof participantChanges>;
+
+export const waitingEntry = z.object({
+  participant_id: participantId,
+  name: z.string().max(SIGNALING_MAX_NAME),
+  guest: z.boolean(),
+  since: z.number(),
+});
+export type WaitingEntry = z.infer<typeof waitingEntry>;
+
+export const roomSnapshot = z.object({
+  mode,
+  locked: z.boolean(),
+  waiting_room: z.boolean(),
+  pinned: participantId.nullable(),
+  /** Everyone this viewer may see (in conference-like modes the audience sees the stage only). */
+  participants: z.array(participantView),
+  /** The waiting room; empty unless the viewer is a host or co-host. */
+  waiting: z.array(waitingEntry),
+});
+export type RoomSnapshot = z.infer<typeof roomSnapshot>;
+
+export const chatMessageView = z.object({
+  id: signalingId,
+  from: participantId,
+  from_name: z.string().max(SIGNALING_MAX_NAME),
+  to: z.union([z.literal('everyone'), participantId]),
+  text: z.string().max(SIGNALING_MAX_TEXT),
+  file: chatFile.nullable(),
+  at: z.number(),
+});
+export type ChatMessageView = z.infer<typeof chatMessageView>;
+
+export const feedView = z.object({
+  feed_id: signalingId,
+  participant_id: participantId,
+  name: z.string().max(SIGNALING_MAX_NAME),
+  source: z.enum(['camera', 'screen', 'interpretation']),
+  /** Interpretation feeds: the language channel. */
+  channel: z.string().max(INTERPRETER_CHANNEL_MAX).nullable(),
+  audio: z.boolean(),
+  video: z.boolean(),
+  simulcast: z.boolean(),
+});
+export type FeedView = z.infer<typeof feedView>;
+
+export const LEAVE_REASONS = [
+  'left',
+  'removed',
+  'blocked',
+  'denied',
+  'replaced',
+  'timeout',
+  'hidden',
+] as const;
+export type LeaveReason = (typeof LEAVE_REASONS)[number];
+
+const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), ...shape });
+
+export const serverMessageSchemas = {
+  reply: event('reply', {
+    id: signalingId,
+    ok: z.literal(true),
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
+  error: event('error', {
+    /** null when the bad frame carried no readable id. */
+    id: signalingId.nullable(),
+    code: z.enum(SIGNALING_ERROR_CODES),
+    key: z.string().max(100),
+    message: z.string().max(500),
+  }),
+  welcome: event('welcome', {
+    session_id: signalingId,
+    participant: participantView,
+    room: roomSnapshot,
+  }),
+  /** A full snapshot when what the viewer may see changed (for example they became co-host). */
+  snapshot: event('snapshot', { room: roomSnapshot }),
+  join_state: event('join_state', { state: z.enum(JOIN_STATES) }),
+  participant_joined: event('participant_joined', { participant: participantView }),
+  participant_left: event('participant_left', {
+    participant_id: participantId,
+    reason: z.enum(LEAVE_REASONS),
+  }),
+  participant_updated: event('participant_updated', {
+    participant_id: participantId,
+    changes: participantChanges,
+  }),
+  room_updated: event('room_updated', {
+    changes: z.object({ locked: z.boolean(), waiting_room: z.boolean() }).partial(),
+  }),
+  waiting_list_updated: event('waiting_list_updated', {
+    added: z.array(waitingEntry),
+    removed: z.array(participantId),
+  }),
+  chat_message: event('chat_message', { message: chatMessageView }),
+  hand_raised: event('hand_raised', {
+    participant_id: participantId,
+    name: z.string().max(SIGNALING_MAX_NAME),
+    at: z.number(),
+  }),
+  hand_lowered: event('hand_lowered', {
+    participant_id: participantId,
+    /** Who lowered it, when not the participant themselves. */
+    by: participantId.nullable(),
+  }),
+  asked_to_enable: event('asked_to_enable', { kind: mediaKind, by: participantId }),
+  ask_answered: event('ask_answered', {
+    participant_id: participantId,
+    kind: mediaKind,
+    response: z.enum(['accepted', 'later']),
+  }),
+  /** A host or co-host turned this participant's media off (mute all, stop all cameras). */
+  media_stopped: event('media_stopped', {
+    kinds: z.array(z.enum(['audio', 'video', 'screen'])),
+    by: participantId,
+  }),
+  pinned: event('pinned', { participant_id: participantId.nullable(), by: participantId.nullable() }),
+  mode_changed: event('mode_changed', { mode, by: participantId.nullable() }),
+  ended: event('ended', { reason: z.enum(['host_ended', 'time_over']) }),
+  removed: event('removed', { reason: z.enum(['removed', 'blocked', 'denied', 'replaced']) }),
+  // Media
+  offer: event('offer', { target: peerTarget, sdp }),
+  answer: event('answer', { target: peerTarget, sdp }),
+  trickle: event('trickle', {
+    target: peerTarget,
+    candidate: iceCandidate.nullable(),
+  }),
+  feeds: event('feeds', { added: z.array(feedView), removed: z.array(signalingId) }),
+} as const;
+
+type ServerSchemas = typeof serverMessageSchemas;
+export type ServerMessageType = keyof ServerSchemas;
+export const serverMessage = z.discriminatedUnion(
+  'type',
+  Object.values(serverMessageSchemas) as unknown as [
+    ServerSchemas[ServerMessageType],
+    ...ServerSchemas[ServerMessageType][],
+  ],
+);
+export type ServerMessage = { [K in ServerMessageType]: z.output<ServerSchemas[K]> }[ServerMessageType];
+export type ServerMessageOf<T extends ServerMessageType> = z.output<ServerSchemas[T]>;
+/** Events: server messages that answer no request. */
+export type ServerEvent = Exclude<ServerMessage, { type: 'reply' | 'error' }>;
+
+/** The `data` of a successful reply, per request type (empty object unless listed). */
+export interface ReplyData {
+  hello: { session_id: string; protocol_version: number; resume_grace_ms: number };
+  publish_offer: { sdp: string };
+  chat: { message_id: string };
+}
+export type ReplyDataFor<T extends ClientMessageType> = T extends keyof ReplyData
+  ? ReplyData[T]
+  : Record<string, never>;
+
+export function replyMessage<T extends ClientMessageType>(
+  id: string,
+  _type: T,
+  data: ReplyDataFor<T>,
+): ServerMessageOf<'reply'> {
+  return { type: 'reply', id, ok: true, data: data as Record<string, unknown> };
+}
+
+export function errorMessage(
+  id: string | null,
+  error: { code: SignalingErrorCode; key: SignalingMessageKey; message?: string },
+): ServerMessageOf<'error'> {
+  return {
+    type: 'error',
+    id,
+    code: error.code,
+    key: error.key,
+    message: error.message ?? signalingEn[error.key],
+  };
+}
