@@ -1,0 +1,27 @@
+import { Button, Group } from '@mantine/core';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NAMED_PATHS } from '../../shared/routing/paths.ts';
+
+const LINKS = [
+  { to: NAMED_PATHS.main, label: 'shell.home', end: true },
+  { to: '/app/conferences', label: 'shell.myEvents', end: false },
+] as const;
+
+/** Home and My events; NavLink marks the current one with aria-current="page". */
+export function MainNav() {
+  const { t } = useTranslation();
+  return (
+    <Group component="nav" aria-label={t('shell.mainNavigation')} gap={4} visibleFrom="xs">
+      {LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} end={link.end}>
+          {({ isActive }) => (
+            <Button component="span" variant={isActive ? 'light' : 'subtle'} size="compact-md">
+              {t(link.label)}
+            </Button>
+          )}
+        </NavLink>
+      ))}
+    </Group>
+  );
+}

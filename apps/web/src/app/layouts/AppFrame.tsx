@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { pageTitle } from '../pageTitle.ts';
+
+function usePageTitle() {
+  const matches = useMatches();
+  const { t } = useTranslation();
+  const title = pageTitle(matches, (key) => t(key));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/** The top route: page title from route meta and scroll restoration, around every layout. */
+export function AppFrame() {
+  usePageTitle();
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { AccountDto } from '@podium/protocol';
+
+const PHONE = /^\+?[0-9]{6,15}$/;
+
+/** Whether a login identifier is a phone number (same shape the server accepts). */
+export function isPhoneNumber(identifier: string): boolean {
+  return PHONE.test(identifier.trim());
+}
+
+/**
+ * Whether the code to confirm is the one sent by SMS: the account has no email but a phone
+ * number, or (without an account) the identifier is a phone number.
+ */
+export function verifiesByPhone(
+  account: Pick<AccountDto, 'email' | 'phone_number'> | null | undefined,
+  identifier: string,
+): boolean {
+  if (account) return !account.email && Boolean(account.phone_number);
+  return isPhoneNumber(identifier);
+}
+
+/** The name to greet an account with. */
+export function displayName(
+  account: Pick<AccountDto, 'full_name' | 'first_name' | 'last_name' | 'username' | 'email'>,
+): string {
+  const joined = [account.first_name, account.last_name].filter(Boolean).join(' ');
+  return account.full_name?.trim() || joined.trim() || account.username || account.email || '';
+}
+
+/** Drops empty optional strings so the server sees them as absent. */
+export function optionalText(value: string): string | undefined {
+  const trimmed = value.trim();
+  return trimmed ? trimmed : undefined;
+}

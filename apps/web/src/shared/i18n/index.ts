@@ -1,0 +1,61 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import type { Language } from '@podium/protocol';
+import { resources } from './resources.ts';
+import { browserLanguages, isLanguage, resolveLanguage, storeLanguage } from './language.ts';
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function applyDocumentLanguage(language: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+/** Creates the i18next instance; `language` overrides detection (tests). */
+export function createI18n(language?: Language): I18n {
+  const instance = i18next.createInstance();
+  const lng =
+    language ??
+    resolveLanguage({
+      storage: safeLocalStorage(),
+      languages: typeof navigator === 'undefined' ? [] : browserLanguages(navigator),
+    });
+  void instance.use(initReactI18next).init({
+    resources: { en: { translation: resources.en }, vi: { translation: resources.vi } },
+    lng,
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'vi'],
+    interpolation: { escapeValue: false }, // React escapes already.
+    initAsync: false,
+    returnNull: false,
+  });
+  applyDocumentLanguage(lng);
+  instance.on('languageChanged', applyDocumentLanguage);
+  return instance;
+}
+
+export const i18n = createI18n();
+
+export function currentLanguage(instance: I18n = i18n): Language {
+  const lng = instance.resolvedLanguage ?? instance.language;
+  return isLanguage(lng) ? lng : 'en';
+}
+
+/** Switches and remembers the language (spec §4: stored locally). */
+export async function changeLanguage(language: Language, instance: I18n = i18n): Promise<void> {
+  storeLanguage(safeLocalStorage(), language);
+  await instance.changeLanguage(language);
+}
+
+/** The current language and a setter, for components. */
+export function useLanguage(): [Language, (language: Language) => void] {
+  const { i18n: instance } = useTranslation();
+  return [currentLanguage(instance), (language) => void changeLanguage(language, instance)];
+}
+
+export { useTranslation };

@@ -1,0 +1,37 @@
+import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
+
+/** The four layouts of spec §2. */
+export type LayoutName = 'root' | 'oauth' | 'auth' | 'main';
+
+/** Named routes of spec §2. */
+export type RouteName = 'login' | 'main' | 'verify_code';
+
+export interface RouteMeta {
+  /** i18n key of the page title; without one the title is the product name. */
+  title?: string;
+  /** Spec §2 "Login required". */
+  requiresAuth: boolean;
+  /** Pages for signed-out people (sign in, sign up): a signed-in, verified account moves on. */
+  guestOnly?: boolean;
+  name?: RouteName;
+}
+
+export interface AppRoute {
+  /** Absolute path, e.g. `/app/conferences/:id/edit`. */
+  path: string;
+  layout: LayoutName;
+  meta: RouteMeta;
+  /** Code-split page: `() => import('./Page.tsx').then((m) => ({ Component: m.Page }))`. */
+  lazy?: () => Promise<{ Component: ComponentType }>;
+  Component?: ComponentType;
+  /** Runs after the guard let the visit through (redirects, data). */
+  loader?: LoaderFunction;
+  /** Placeholder entries give way to a feature route with the same path. */
+  placeholder?: boolean;
+}
+
+/** The route modules features export from `features/<name>/routes.tsx`. */
+export interface FeatureRoutesModule {
+  routes: AppRoute[];
+}

@@ -1,0 +1,103 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api, apiEvents, queryClient as defaultQueryClient, type ApiClient } from '../api/index.ts';
+import type { ApiErrorEvent } from '../api/client.ts';
+import type { EventBus } from '../api/events.ts';
+import { cookieTokenStore, type TokenStore } from '../api/tokens.ts';
+import { ACCOUNT_QUERY_KEY } from './account.ts';
+import { useSessionStore } from './store.ts';
+
+export const LOGOUT_PATH = '/api/v1/user/session';
+
+export interface LogoutDeps {
+  api: ApiClient;
+  tokens: TokenStore;
+  queryClient: QueryClient;
+  storage: Pick<Storage, 'clear'> | null;
+}
+
+function defaultStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** 'user': the person chose Log out; 'expired': the server no longer accepts the session. */
+export type LogoutReason = 'user' | 'expired';
+
+const loggedOutListeners = new Set<(reason: LogoutReason) => void>();
+
+/** Called after every logout; the router uses it to go to /login. */
+export function onLoggedOut(listener: (reason: LogoutReason) => void): () => void {
+  loggedOutListeners.add(listener);
+  return () => loggedOutListeners.delete(listener);
+}
+
+let inProgress: Promise<void> | null = null;
+
+/**
+ * Spec §4: revoke the token on the server (failures swallowed, spec §8), remove both tokens and
+ * the requirements cookie, clear the account, cached queries and local storage, then go to login.
+ * Concurrent calls share one logout, so the 401 of the revoke call cannot recurse.
+ */
+export function logout(
+  reason: LogoutReason = 'user',
+  overrides: Partial<LogoutDeps> = {},
+): Promise<void> {
+  const deps: LogoutDeps = {
+    api,
+    tokens: cookieTokenStore,
+    queryClient: defaultQueryClient,
+    storage: defaultStorage(),
+    ...overrides,
+  };
+  inProgress ??= (async () => {
+    if (deps.tokens.read().access) {
+      await deps.api.delete(LOGOUT_PATH).catch(() => undefined);
+    }
+    deps.tokens.clear();
+    useSessionStore.getState().setSignedIn(false);
+    await deps.queryClient.cancelQueries();
+    deps.queryClient.clear();
+    try {
+      deps.storage?.clear();
+    } catch {
+      // Storage may be unavailable; the tokens are gone, which is what signs the user out.
+    }
+    for (const listener of [...loggedOutListeners]) listener(reason);
+  })().finally(() => {
+    inProgress = null;
+  });
+  return inProgress;
+}
+
+/**
+ * Spec §4/§8: a 401 to a request that carried a token means the session is gone; a 401 or 403
+ * while an account is loaded signs the user out as well.
+ */
+export function shouldLogout(event: ApiErrorEvent, accountLoaded: boolean): boolean {
+  const status = event.error.status;
+  if (status === 401) return event.authenticated || accountLoaded;
+  if (status === 403) return accountLoaded;
+  return false;
+}
+
+/** Connects the API client's status events to logout. Returns the disconnect function. */
+export function wireSessionExpiry(
+  events: EventBus<ApiErrorEvent> = apiEvents,
+  client: QueryClient = defaultQueryClient,
+  doLogout: () => Promise<void> = () => logout('expired', { queryClient: client }),
+): () => void {
+  const handle = (event: ApiErrorEvent) => {
+    if (event.path === LOGOUT_PATH) return;
+    const accountLoaded = client.getQueryData(ACCOUNT_QUERY_KEY) !== undefined;
+    if (shouldLogout(event, accountLoaded)) void doLogout();
+  };
+  const off401 = events.on('401', handle);
+  const off403 = events.on('403', handle);
+  return () => {
+    off401();
+    off403();
+  };
+}
