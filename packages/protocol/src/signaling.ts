@@ -320,7 +320,9 @@ export const clientMessage = z.discriminatedUnion(
   ],
 );
 /** A validated client request (defaults applied). */
-export type ClientMessage = { [K in ClientMessageType]: z.output<ClientSchemas[K]> }[ClientMessageType];
+export type ClientMessage = {
+  [K in ClientMessageType]: z.output<ClientSchemas[K]>;
+}[ClientMessageType];
 /** What a client may send (defaults optional). */
 export type ClientMessageInput = {
   [K in ClientMessageType]: z.input<ClientSchemas[K]>;
@@ -404,7 +406,8 @@ export function parseClientFrame(text: string): ParseResult {
   // UTF-8 takes at most 3 bytes per UTF-16 code unit, so only long frames need an exact count.
   if (
     text.length > SIGNALING_MAX_MESSAGE_BYTES ||
-    (text.length * 3 > SIGNALING_MAX_MESSAGE_BYTES && utf8Length(text) > SIGNALING_MAX_MESSAGE_BYTES)
+    (text.length * 3 > SIGNALING_MAX_MESSAGE_BYTES &&
+      utf8Length(text) > SIGNALING_MAX_MESSAGE_BYTES)
   ) {
     return {
       ok: false,
@@ -590,7 +593,10 @@ export const serverMessageSchemas = {
     kinds: z.array(z.enum(['audio', 'video', 'screen'])),
     by: participantId,
   }),
-  pinned: event('pinned', { participant_id: participantId.nullable(), by: participantId.nullable() }),
+  pinned: event('pinned', {
+    participant_id: participantId.nullable(),
+    by: participantId.nullable(),
+  }),
   mode_changed: event('mode_changed', { mode, by: participantId.nullable() }),
   ended: event('ended', { reason: z.enum(['host_ended', 'time_over']) }),
   removed: event('removed', { reason: z.enum(['removed', 'blocked', 'denied', 'replaced']) }),
@@ -613,7 +619,9 @@ export const serverMessage = z.discriminatedUnion(
     ...ServerSchemas[ServerMessageType][],
   ],
 );
-export type ServerMessage = { [K in ServerMessageType]: z.output<ServerSchemas[K]> }[ServerMessageType];
+export type ServerMessage = {
+  [K in ServerMessageType]: z.output<ServerSchemas[K]>;
+}[ServerMessageType];
 export type ServerMessageOf<T extends ServerMessageType> = z.output<ServerSchemas[T]>;
 /** Events: server messages that answer no request. */
 export type ServerEvent = Exclude<ServerMessage, { type: 'reply' | 'error' }>;

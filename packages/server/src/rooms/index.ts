@@ -1,0 +1,37 @@
+/**
+ * The room domain: a pure state machine (`decide`) and the role × action permission table
+ * (`can`). No I/O: the socket gateway feeds it commands and carries out what it returns.
+ */
+export { decide } from './room-machine.ts';
+export { can, PERMISSIONS } from './permissions.ts';
+export type { Condition, PermissionContext, PermissionRow, Rule } from './permissions.ts';
+export * from './roles.ts';
+export {
+  createRoom,
+  canSee,
+  capacityOf,
+  identityKey,
+  inRoom,
+  inWaitingRoom,
+  isModerator,
+  isPublic,
+  publishRights,
+  DEFAULT_GRACE_MS,
+  DEFAULT_LIMITS,
+} from './state.ts';
+export type {
+  CreateRoomOptions,
+  EndReason,
+  Identity,
+  MediaState,
+  Participant,
+  PresentStatus,
+  PublishRights,
+  RoomLimits,
+  RoomState,
+} from './state.ts';
+export { participantView, resolveAudience, snapshotFor } from './views.ts';
+export type { Audience, Outgoing } from './views.ts';
+export { roomError } from './types.ts';
+export type { CommandResult, Decision, Effect, RoomCommand, RoomError } from './types.ts';
+export { assertNever } from './assert-never.ts';

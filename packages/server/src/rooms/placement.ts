@@ -1,0 +1,41 @@
+import type { Role } from '@podium/protocol';
+import type { Draft } from './draft.ts';
+import { isMeetingLike } from './roles.ts';
+import { identityKey, type Participant } from './state.ts';
+
+export function baseRole(p: Pick<Participant, 'identity'>): Role {
+  return p.identity.kind === 'guest' ? 'guest' : 'participant';
+}
+
+/** Where an arriving (or returning) participant goes: waiting for the host, the waiting room, or in. */
+export function place(d: Draft, p: Participant): void {
+  const moderatorTicket = p.ticketRole === 'host' || d.coHosts.has(identityKey(p.identity));
+  if (p.ticketRole !== 'host' && d.base.waitForHost && !d.started) {
+    d.update(p, { status: 'waiting_for_host', resumeTo: null, graceUntil: null });
+  } else if (d.waitingRoom && !p.admitted && !moderatorTicket) {
+    d.update(p, { status: 'in_waiting_room', resumeTo: null, graceUntil: null });
+  } else {
+    connect(d, p);
+  }
+}
+
+/** Into the room, with the role the ticket and the room's free places allow. */
+function connect(d: Draft, p: Participant): void {
+  const meeting = isMeetingLike(d.mode);
+  const slot = !meeting || d.stageSlotFree();
+  const coHostTicket = p.ticketRole === 'host' || d.coHosts.has(identityKey(p.identity));
+  let role: Role;
+  if (p.ticketRole === 'host' && d.hostId === null) role = 'host';
+  else if (coHostTicket && slot) role = 'co-host';
+  else if (p.ticketRole === 'speaker' && slot) role = 'speaker';
+  else if (meeting && slot && p.ticketRole !== 'speaker') role = 'presenter';
+  else role = baseRole(p);
+  d.update(p, {
+    status: 'connected',
+    resumeTo: null,
+    graceUntil: null,
+    role,
+    waitingSince: d.now,
+  });
+  if (role === 'host') d.hostId = p.id;
+}

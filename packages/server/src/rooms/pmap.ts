@@ -1,0 +1,89 @@
+/**
+ * A small persistent (immutable) string-keyed map.
+ *
+ * The room machine never mutates the state it is given. Copying one Map of 10,000 participants
+ * on every command would make a conference's join storm quadratic, so entries are spread over
+ * buckets and an update copies one bucket only. Iteration order is by bucket, not insertion:
+ * callers that need an order sort (by join sequence).
+ */
+const BUCKETS = 64;
+
+function bucketOf(key: string): number {
+  // FNV-1a: cheap and well spread for short ids.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % BUCKETS;
+}
+
+export class PMap<V> implements Iterable<readonly [string, V]> {
+  readonly #buckets: readonly ReadonlyMap<string, V>[];
+  readonly size: number;
+
+  private constructor(buckets: readonly ReadonlyMap<string, V>[], size: number) {
+    this.#buckets = buckets;
+    this.size = size;
+  }
+
+  static empty<V>(): PMap<V> {
+    return new PMap<V>(
+      Array.from({ length: BUCKETS }, () => new Map<string, V>()),
+      0,
+    );
+  }
+
+  static from<V>(entries: Iterable<readonly [string, V]>): PMap<V> {
+    let map = PMap.empty<V>();
+    for (const [k, v] of entries) map = map.set(k, v);
+    return map;
+  }
+
+  get(key: string): V | undefined {
+    return this.#buckets[bucketOf(key)]?.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.#buckets[bucketOf(key)]?.has(key) ?? false;
+  }
+
+  set(key: string, value: V): PMap<V> {
+    const b = bucketOf(key);
+    const old = this.#buckets[b] ?? new Map<string, V>();
+    const had = old.has(key);
+    if (had && old.get(key) === value) return this;
+    const next = new Map(old);
+    next.set(key, value);
+    const buckets = this.#buckets.slice();
+    buckets[b] = next;
+    return new PMap(buckets, had ? this.size : this.size + 1);
+  }
+
+  delete(key: string): PMap<V> {
+    const b = bucketOf(key);
+    const old = this.#buckets[b];
+    if (!old?.has(key)) return this;
+    const next = new Map(old);
+    next.delete(key);
+    const buckets = this.#buckets.slice();
+    buckets[b] = next;
+    return new PMap(buckets, this.size - 1);
+  }
+
+  *entries(): IterableIterator<readonly [string, V]> {
+    for (const bucket of this.#buckets) yield* bucket.entries();
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const bucket of this.#buckets) yield* bucket.keys();
+  }
+
+  *values(): IterableIterator<V> {
+    for (const bucket of this.#buckets) yield* bucket.values();
+  }
+
+  [Symbol.iterator](): IterableIterator<readonly [string, V]> {
+    return this.entries();
+  }
+}
