@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services/index.ts';
 import type { GraphQLModule } from '../graphql/index.ts';
+import { accountRoutes } from './account/index.ts';
+import { profileModule } from '../graphql/profile.ts';
 
 /** Every REST route module; each registers its endpoints through `route()`. */
-export const routeModules: Array<(app: FastifyInstance, services: Services) => void> = [];
+export const routeModules: Array<(app: FastifyInstance, services: Services) => void> = [
+  accountRoutes,
+];
 
 /** Every GraphQL schema slice. */
-export const graphqlModules: GraphQLModule[] = [];
+export const graphqlModules: GraphQLModule[] = [
+  profileModule,
+];

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { Mailer } from './mail.ts';
 import type { AuthAccount } from './auth-account.ts';
+import { AccountsService } from './accounts/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
 export interface TokenAuthenticator {
@@ -16,6 +17,7 @@ export interface Services {
   mailer: Mailer;
   log: Logger;
   tokens: TokenAuthenticator;
+  accounts: AccountsService;
 }
 
 export interface ServiceDeps {
@@ -26,8 +28,15 @@ export interface ServiceDeps {
 }
 
 export function createServices(deps: ServiceDeps): Services {
+  const accounts = new AccountsService({
+    config: deps.config,
+    db: deps.store.db,
+    mailer: deps.mailer,
+    log: deps.log,
+  });
   return {
     ...deps,
-    tokens: { authenticate: async () => null },
+    tokens: accounts.tokens,
+    accounts,
   };
 }

@@ -3,3 +3,4 @@
  * keep both in step). One file per domain, re-exported here.
  */
 export {};
+export * from './schema/accounts.ts';

@@ -1,0 +1,178 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, lte, ne } from 'drizzle-orm';
+import type { Db } from '../../store/db.ts';
+import { accounts, accountSessions } from '../../store/schema.ts';
+import type { AuthAccount } from '../auth-account.ts';
+
+export interface IssuedTokens {
+  sessionId: string;
+  /** The access token, sent back as `Authorization: Bearer <token>`. */
+  authorization: string;
+  renewal_token: string;
+  accessExpiresAt: Date;
+}
+
+export interface TokenServiceOptions {
+  db: Db;
+  accessTtlSeconds: number;
+  renewalTtlSeconds: number;
+  now?: () => number;
+}
+
+/** Tokens longer than this are not ours; refusing them early avoids hashing junk. */
+const MAX_TOKEN_LENGTH = 512;
+
+function newToken(prefix: string): string {
+  return prefix + crypto.randomBytes(32).toString('base64url');
+}
+
+/** SECURITY: only this digest is stored, so a copy of the database signs nobody in. */
+export function tokenDigest(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Sessions: one opaque access token and one renewal token per sign-in. Renewing rotates both;
+ * revoking deletes the session, so both stop working at once.
+ */
+export class TokenService {
+  #db: Db;
+  #accessTtlMs: number;
+  #renewalTtlMs: number;
+  #now: () => number;
+
+  constructor(options: TokenServiceOptions) {
+    this.#db = options.db;
+    this.#accessTtlMs = options.accessTtlSeconds * 1000;
+    this.#renewalTtlMs = Math.max(options.renewalTtlSeconds, options.accessTtlSeconds) * 1000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  #fresh(now: number) {
+    const authorization = newToken('pat_');
+    const renewal = newToken('prt_');
+    return {
+      authorization,
+      renewal,
+      accessExpiresAt: new Date(now + this.#accessTtlMs),
+      renewalExpiresAt: new Date(now + this.#renewalTtlMs),
+    };
+  }
+
+  async issue(accountId: string): Promise<IssuedTokens> {
+    const now = this.#now();
+    const t = this.#fresh(now);
+    const sessionId = crypto.randomUUID();
+    // Sessions past their renewal expiry can never come back; tidy them while we are here.
+    await this.#db
+      .delete(accountSessions)
+      .where(
+        and(
+          eq(accountSessions.accountId, accountId),
+          lte(accountSessions.renewalExpiresAt, new Date(now)),
+        ),
+      );
+    await this.#db.insert(accountSessions).values({
+      id: sessionId,
+      accountId,
+      accessHash: tokenDigest(t.authorization),
+      renewalHash: tokenDigest(t.renewal),
+      accessExpiresAt: t.accessExpiresAt,
+      renewalExpiresAt: t.renewalExpiresAt,
+      createdAt: new Date(now),
+    });
+    return {
+      sessionId,
+      authorization: t.authorization,
+      renewal_token: t.renewal,
+      accessExpiresAt: t.accessExpiresAt,
+    };
+  }
+
+  /** The account an access token acts for, or null when it is unknown, expired or revoked. */
+  async authenticate(token: string): Promise<AuthAccount | null> {
+    if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+    const rows = await this.#db
+      .select({
+        sessionId: accountSessions.id,
+        id: accounts.id,
+        accountStatus: accounts.accountStatus,
+        email: accounts.email,
+        phone: accounts.phone,
+        username: accounts.username,
+      })
+      .from(accountSessions)
+      .innerJoin(accounts, eq(accounts.id, accountSessions.accountId))
+      .where(
+        and(
+          eq(accountSessions.accessHash, tokenDigest(token)),
+          gt(accountSessions.accessExpiresAt, new Date(this.#now())),
+        ),
+      )
+      .limit(1);
+    const row = rows[0];
+    if (!row || row.accountStatus === 'disabled') return null;
+    return {
+      id: row.id,
+      accountStatus: row.accountStatus,
+      email: row.email,
+      phone: row.phone,
+      username: row.username,
+      tokenId: row.sessionId,
+    };
+  }
+
+  /**
+   * Trades a renewal token for a new pair. The swap is one conditional UPDATE, so of two
+   * concurrent renewals with the same token only one succeeds, and the old token is dead after.
+   */
+  async renew(renewalToken: string): Promise<{ accountId: string; tokens: IssuedTokens } | null> {
+    if (!renewalToken || renewalToken.length > MAX_TOKEN_LENGTH) return null;
+    const now = this.#now();
+    const t = this.#fresh(now);
+    const rows = await this.#db
+      .update(accountSessions)
+      .set({
+        accessHash: tokenDigest(t.authorization),
+        renewalHash: tokenDigest(t.renewal),
+        accessExpiresAt: t.accessExpiresAt,
+        renewalExpiresAt: t.renewalExpiresAt,
+        renewedAt: new Date(now),
+      })
+      .where(
+        and(
+          eq(accountSessions.renewalHash, tokenDigest(renewalToken)),
+          gt(accountSessions.renewalExpiresAt, new Date(now)),
+        ),
+      )
+      .returning({ id: accountSessions.id, accountId: accountSessions.accountId });
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      accountId: row.accountId,
+      tokens: {
+        sessionId: row.id,
+        authorization: t.authorization,
+        renewal_token: t.renewal,
+        accessExpiresAt: t.accessExpiresAt,
+      },
+    };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.#db.delete(accountSessions).where(eq(accountSessions.id, sessionId));
+  }
+
+  /** Ends every session of an account, except `keepSessionId` when given; answers how many. */
+  async revokeAll(accountId: string, keepSessionId?: string): Promise<number> {
+    const rows = await this.#db
+      .delete(accountSessions)
+      .where(
+        keepSessionId
+          ? and(eq(accountSessions.accountId, accountId), ne(accountSessions.id, keepSessionId))
+          : eq(accountSessions.accountId, accountId),
+      )
+      .returning({ id: accountSessions.id });
+    return rows.length;
+  }
+}
