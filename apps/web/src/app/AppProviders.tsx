@@ -14,10 +14,13 @@ export function AppProviders({
   children,
   queryClient,
   i18n,
+  env,
 }: {
   children: ReactNode;
   queryClient: QueryClient;
   i18n: I18n;
+  /** 'test' turns off Mantine transitions so tests see settled UI. */
+  env?: 'default' | 'test';
 }) {
   return (
     <I18nextProvider i18n={i18n}>
@@ -25,6 +28,7 @@ export function AppProviders({
         theme={theme}
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme="light"
+        env={env}
       >
         <QueryClientProvider client={queryClient}>
           <NavigationProgress size={LOADING_BAR_PX} />

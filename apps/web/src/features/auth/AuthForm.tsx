@@ -21,13 +21,13 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
               <TextInput
                 label={t('auth.fields.identifier')}
                 autoComplete="username"
-                withAsterisk
+                required
                 {...form.getInputProps('identifier')}
               />
               <PasswordField
                 label={t('auth.fields.password')}
                 autoComplete="current-password"
-                withAsterisk
+                required
                 {...form.getInputProps('password')}
               />
               <Group justify="flex-end">
@@ -42,7 +42,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
                 label={t('auth.fields.email')}
                 type="email"
                 autoComplete="email"
-                withAsterisk
+                required
                 {...form.getInputProps('email')}
               />
               <TextInput
@@ -61,19 +61,19 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
               <TextInput
                 label={t('auth.fields.fullName')}
                 autoComplete="name"
-                withAsterisk
+                required
                 {...form.getInputProps('fullName')}
               />
               <PasswordField
                 label={t('auth.fields.password')}
                 autoComplete="new-password"
-                withAsterisk
+                required
                 {...form.getInputProps('password')}
               />
               <PasswordField
                 label={t('auth.fields.confirmPassword')}
                 autoComplete="new-password"
-                withAsterisk
+                required
                 {...form.getInputProps('confirmPassword')}
               />
               <TextInput

@@ -26,7 +26,7 @@ export function DomainPage() {
             label={t('auth.fields.domain')}
             placeholder="example.com"
             autoComplete="url"
-            withAsterisk
+            required
             {...form.getInputProps('domain')}
           />
           <Button type="submit" fullWidth>

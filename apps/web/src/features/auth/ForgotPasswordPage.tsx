@@ -22,7 +22,7 @@ export function ForgotPasswordPage() {
             <TextInput
               label={t('auth.fields.identifier')}
               autoComplete="username"
-              withAsterisk
+              required
               {...f.requestForm.getInputProps('identifier')}
             />
             <Button type="submit" fullWidth loading={f.requesting} disabled={f.requesting}>
@@ -38,19 +38,19 @@ export function ForgotPasswordPage() {
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={VERIFY_CODE_LENGTH}
-              withAsterisk
+              required
               {...f.resetForm.getInputProps('code')}
             />
             <PasswordField
               label={t('auth.fields.newPassword')}
               autoComplete="new-password"
-              withAsterisk
+              required
               {...f.resetForm.getInputProps('password')}
             />
             <PasswordField
               label={t('auth.fields.confirmPassword')}
               autoComplete="new-password"
-              withAsterisk
+              required
               {...f.resetForm.getInputProps('confirmPassword')}
             />
             <Button type="submit" fullWidth loading={f.resetting} disabled={f.resetting}>

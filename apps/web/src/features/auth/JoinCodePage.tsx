@@ -27,7 +27,7 @@ export function JoinCodePage() {
           <TextInput
             label={t('auth.fields.joinCode')}
             autoComplete="off"
-            withAsterisk
+            required
             {...form.getInputProps('code')}
           />
           <Button type="submit" fullWidth>

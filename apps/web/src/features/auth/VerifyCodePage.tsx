@@ -29,7 +29,7 @@ export function VerifyCodePage() {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={VERIFY_CODE_LENGTH}
-            withAsterisk
+            required
             {...v.form.getInputProps('code')}
           />
           <Button type="submit" fullWidth loading={v.submitting} disabled={v.submitting}>

@@ -7,6 +7,7 @@ import {
   type Rule,
 } from '@podium/protocol';
 import type { FieldSpecs } from '../../shared/forms/useAppForm.ts';
+import { bothLanguages } from '../../shared/i18n/index.ts';
 import { parseJoinInput } from './joinInput.ts';
 
 const password: Rule[] = [rules.required(), rules.min(PASSWORD_MIN), rules.max(PASSWORD_MAX)];
@@ -48,7 +49,7 @@ export const signupFields: FieldSpecs<SignupValues> = {
   },
   password: { rules: password, label: 'auth.fields.password' },
   confirmPassword: {
-    rules: [rules.required(), rules.confirm('password')],
+    rules: [rules.required(), rules.confirm('password', bothLanguages('auth.fields.password'))],
     label: 'auth.fields.confirmPassword',
   },
   referralCode: { rules: [rules.max(32)], label: 'auth.fields.referralCode' },
@@ -80,7 +81,7 @@ export const resetFields: FieldSpecs<ResetValues> = {
   code: { rules: code, label: 'auth.fields.resetCode' },
   password: { rules: password, label: 'auth.fields.newPassword' },
   confirmPassword: {
-    rules: [rules.required(), rules.confirm('password')],
+    rules: [rules.required(), rules.confirm('password', bothLanguages('auth.fields.newPassword'))],
     label: 'auth.fields.confirmPassword',
   },
 };

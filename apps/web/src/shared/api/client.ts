@@ -17,6 +17,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Send the access token (the spec's (T) calls). Default true; public calls pass false. */
   auth?: boolean;
+  /** Try the renewal token on a 401 (default true); logout's own revoke call passes false. */
+  renew?: boolean;
 }
 
 /** What the client tells listeners about every HTTP error (spec §8). */
@@ -149,6 +151,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (
       result.response.status === 401 &&
       result.authenticated &&
+      init.renew !== false &&
       path !== RENEW_PATH &&
       tokens.read().renewal &&
       (await renewOnce())

@@ -52,6 +52,11 @@ export async function changeLanguage(language: Language, instance: I18n = i18n):
   await instance.changeLanguage(language);
 }
 
+/** A string in both languages, for shared rules that take `{ en, vi }` parameters. */
+export function bothLanguages(key: string, instance: I18n = i18n): Record<Language, string> {
+  return { en: instance.getFixedT('en')(key), vi: instance.getFixedT('vi')(key) };
+}
+
 /** The current language and a setter, for components. */
 export function useLanguage(): [Language, (language: Language) => void] {
   const { i18n: instance } = useTranslation();

@@ -45,6 +45,7 @@ export const strings = defineStrings({
       update_failed: 'Update failed',
       code: {
         bad_request: 'The request is invalid',
+        missing_requested_with: 'Requests to the API must carry the X-Requested-With header',
         validation_failed: 'Some fields are invalid',
         unauthorized: 'Please sign in again',
         forbidden: 'You do not have permission to perform this function',
@@ -100,6 +101,7 @@ export const strings = defineStrings({
       update_failed: 'Cập nhật thất bại',
       code: {
         bad_request: 'Yêu cầu không hợp lệ',
+        missing_requested_with: 'Yêu cầu tới API phải có tiêu đề X-Requested-With',
         validation_failed: 'Một số trường không hợp lệ',
         unauthorized: 'Vui lòng đăng nhập lại',
         forbidden: 'Bạn không có quyền thực hiện chức năng này',

@@ -54,7 +54,7 @@ export function logout(
   };
   inProgress ??= (async () => {
     if (deps.tokens.read().access) {
-      await deps.api.delete(LOGOUT_PATH).catch(() => undefined);
+      await deps.api.delete(LOGOUT_PATH, { renew: false }).catch(() => undefined);
     }
     deps.tokens.clear();
     useSessionStore.getState().setSignedIn(false);

@@ -12,6 +12,11 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   components: {
+    // Required fields carry the `required` attribute (announced by screen readers) without an
+    // asterisk inside the label, so a label's text is exactly the field's accessible name;
+    // optional fields say "Optional" instead.
+    TextInput: { defaultProps: { withAsterisk: false } },
+    PasswordInput: { defaultProps: { withAsterisk: false } },
     // Spec §9: dialogs are 446 px wide.
     Modal: { defaultProps: { size: DIALOG_WIDTH_PX, centered: true } },
   },

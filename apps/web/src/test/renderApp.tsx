@@ -1,0 +1,39 @@
+import './dom.ts';
+import { configure, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Language } from '@podium/protocol';
+import { AppProviders } from '../app/AppProviders.tsx';
+import { buildRouteObjects } from '../app/buildRoutes.tsx';
+import { routeTable } from '../app/routeTable.ts';
+import { loadGuardSession } from '../app/session.ts';
+import { connectSession } from '../app/connectSession.ts';
+import { createI18n } from '../shared/i18n/index.ts';
+import { queryClient as appQueryClient } from '../shared/api/index.ts';
+
+// Pages are lazy chunks; the first import of one is transformed on demand and can be slow.
+configure({ asyncUtilTimeout: 8000 });
+
+/** Renders the real route tree in a memory router with the app's providers. */
+export function renderApp(
+  path: string,
+  options: { language?: Language; queryClient?: QueryClient } = {},
+) {
+  const queryClient = options.queryClient ?? appQueryClient;
+  const i18n = createI18n(options.language ?? 'en');
+  const router = createMemoryRouter(
+    buildRouteObjects(routeTable, { session: () => loadGuardSession(queryClient) }),
+    { initialEntries: [path] },
+  );
+  const disconnect = connectSession(router);
+  const view = render(
+    <AppProviders queryClient={queryClient} i18n={i18n} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const unmount = () => {
+    disconnect();
+    view.unmount();
+  };
+  return { router, i18n, queryClient, ...view, unmount };
+}
