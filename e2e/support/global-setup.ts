@@ -1,0 +1,127 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_ENV } from './env.ts';
+import { startSmtpCapture } from './smtp-capture.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, log: string): Promise<void> {
+  // PGlite runs every migration on a fresh data directory; give a slow CI machine time.
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the Podium server exited during start-up; its log:\n${tail(log)}`);
+    }
+    try {
+      const res = await fetch(url + '/readyz');
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`the Podium server was not ready within 90 s; its log:\n${tail(log)}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts what the browser tests talk to: a real SMTP capture and a real Podium server on a
+ * fresh data directory, both on loopback. Returns the teardown, which Playwright runs at the end.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  // The server serves apps/web/dist; `npm test` has built it, a direct `playwright test` may not.
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], {
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the web app failed to build');
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-e2e-'));
+  const mailDir = path.join(work, 'mail');
+  const dataDir = path.join(work, 'data');
+  const logDir = path.join(root, '.tmp');
+  fs.mkdirSync(logDir, { recursive: true });
+  const serverLog = path.join(logDir, 'e2e-server.log');
+
+  const smtp = await startSmtpCapture(mailDir);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const logFd = fs.openSync(serverLog, 'w');
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
+    {
+      cwd: root,
+      stdio: ['ignore', logFd, logFd],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        // Always the embedded database: a DATABASE_URL in the caller's shell must not leak in.
+        DATABASE_URL: '',
+        // No TLS on loopback: the capture does not offer STARTTLS and nodemailer must not ask.
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
+        LOG_LEVEL: process.env.PODIUM_E2E_LOG_LEVEL ?? 'warn',
+        WEB_DIST: path.join(root, 'apps/web/dist'),
+        // Every spec signs in from 127.0.0.1; failing-login specs must not lock the others out.
+        LOGIN_MAX_ATTEMPTS: '1000',
+      },
+    },
+  );
+  fs.closeSync(logFd);
+
+  const teardown = async () => {
+    await stopChild(server);
+    await smtp.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(baseUrl, server, serverLog);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+
+  process.env[E2E_ENV.baseUrl] = baseUrl;
+  process.env[E2E_ENV.mailDir] = mailDir;
+  process.env[E2E_ENV.dataDir] = dataDir;
+  process.env[E2E_ENV.serverLog] = serverLog;
+  return teardown;
+}
