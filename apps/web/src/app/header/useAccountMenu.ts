@@ -1,9 +1,8 @@
 import { useLocation } from 'react-router';
-import { useAccount } from '../../shared/session/account.ts';
+import { displayName, useAccount } from '../../shared/session/account.ts';
 import { logout } from '../../shared/session/logout.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 import { fullPath, loginPath } from '../../shared/routing/paths.ts';
-import { displayName } from '../../features/auth/identity.ts';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -19,14 +19,6 @@ export function verifiesByPhone(
   return isPhoneNumber(identifier);
 }
 
-/** The name to greet an account with. */
-export function displayName(
-  account: Pick<AccountDto, 'full_name' | 'first_name' | 'last_name' | 'username' | 'email'>,
-): string {
-  const joined = [account.first_name, account.last_name].filter(Boolean).join(' ');
-  return account.full_name?.trim() || joined.trim() || account.username || account.email || '';
-}
-
 /** Drops empty optional strings so the server sees them as absent. */
 export function optionalText(value: string): string | undefined {
   const trimmed = value.trim();

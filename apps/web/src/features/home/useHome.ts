@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../../shared/session/account.ts';
-import { displayName } from '../auth/identity.ts';
+import { displayName, useAccount } from '../../shared/session/account.ts';
 
 /** The greeting for /app: the account's name when signed in. */
 export function useHomeGreeting(): { greeting: string; signedIn: boolean } {

@@ -39,3 +39,11 @@ export function startSession(
 export function updateAccount(account: AccountDto, client: QueryClient = defaultQueryClient) {
   client.setQueryData(ACCOUNT_QUERY_KEY, account);
 }
+
+/** The name to greet an account with. */
+export function displayName(
+  account: Pick<AccountDto, 'full_name' | 'first_name' | 'last_name' | 'username' | 'email'>,
+): string {
+  const joined = [account.first_name, account.last_name].filter(Boolean).join(' ');
+  return account.full_name?.trim() || joined.trim() || account.username || account.email || '';
+}
