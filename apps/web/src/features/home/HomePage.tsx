@@ -1,9 +1,20 @@
 import type { ReactNode } from 'react';
-import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCalendarPlus, IconLogin2, IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIGNUP_PATH } from '../../shared/routing/paths.ts';
-import { useHomeGreeting } from './useHome.ts';
+import { useHomeGreeting, useJoinByLink, useStartMeeting } from './useHome.ts';
 
 function HomeCard({
   title,
@@ -16,7 +27,7 @@ function HomeCard({
 }) {
   return (
     <Card withBorder padding="lg" component="section" aria-label={title}>
-      <Stack gap="xs">
+      <Stack gap="xs" h="100%">
         <Title order={2} size="h4">
           {title}
         </Title>
@@ -29,10 +40,37 @@ function HomeCard({
   );
 }
 
-/** /app home. Start and schedule are filled by the events feature. */
+function JoinForm() {
+  const { t } = useTranslation();
+  const { form, onSubmit } = useJoinByLink();
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="xs">
+        <TextInput
+          label={t('home.join.field')}
+          autoComplete="off"
+          required
+          {...form.getInputProps('link')}
+        />
+        <Group>
+          <Button
+            type="submit"
+            variant="default"
+            leftSection={<IconLogin2 size={16} aria-hidden />}
+          >
+            {t('home.join.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /app home: start, schedule or join a conference by pasting a link (spec §2). */
 export function HomePage() {
   const { t } = useTranslation();
   const { greeting, signedIn } = useHomeGreeting();
+  const meeting = useStartMeeting();
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -46,13 +84,36 @@ export function HomePage() {
           </Button>
         </div>
       )}
+      {meeting.error ? (
+        <Alert role="alert" color="red" variant="light">
+          {meeting.error}
+        </Alert>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <HomeCard title={t('home.start.title')} text={t('home.start.text')} />
-        <HomeCard title={t('home.schedule.title')} text={t('home.schedule.text')} />
+        <HomeCard title={t('home.start.title')} text={t('home.start.text')}>
+          <Group mt="auto">
+            <Button
+              onClick={meeting.start}
+              loading={meeting.starting}
+              leftSection={<IconVideo size={16} aria-hidden />}
+            >
+              {signedIn ? t('home.start.action') : t('home.start.signInFirst')}
+            </Button>
+          </Group>
+        </HomeCard>
+        <HomeCard title={t('home.schedule.title')} text={t('home.schedule.text')}>
+          <Group mt="auto">
+            <Button
+              variant="light"
+              onClick={meeting.schedule}
+              leftSection={<IconCalendarPlus size={16} aria-hidden />}
+            >
+              {signedIn ? t('home.schedule.action') : t('home.schedule.signInFirst')}
+            </Button>
+          </Group>
+        </HomeCard>
         <HomeCard title={t('home.join.title')} text={t('home.join.text')}>
-          <Button component={Link} to="/join" variant="default">
-            {t('home.join.action')}
-          </Button>
+          <JoinForm />
         </HomeCard>
       </SimpleGrid>
     </Stack>

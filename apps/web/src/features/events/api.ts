@@ -1,0 +1,97 @@
+import type {
+  AliasDto,
+  AliasListResponse,
+  AliasShortDetail,
+  CreateAliasInput,
+  UpdateAliasInput,
+  UrlResponse,
+} from '@podium/protocol';
+import { api, graphql, type ApiClient } from '../../shared/api/index.ts';
+
+export const EVENTS_PATHS = {
+  create: '/api/account/qrcode/create',
+  update: '/api/account/qrcode/update',
+  remove: '/api/account/qrcode/delete',
+  list: '/api/account/qrcode/list/conference',
+  hostUrl: '/api/account/qrcode/host/url',
+  shortDetail: '/api/quickom/qrcode/short-detail',
+  calendar: '/api/quickom/qrcode/calendar',
+} as const;
+
+/** What the list endpoint takes; `after` continues from the previous page. */
+export interface ListPageRequest {
+  after?: string | null;
+  limit?: number;
+  search?: string;
+}
+
+const ALIAS_FIELDS = `
+  id type name title description require_passcode passcode start_time end_time duration mode
+  join_before_host invite_link speaker_link speakers { name email } expired_at
+  owner { id name } created_at updated_at
+`;
+
+const ALIAS_QUERY = `query Alias($input: AliasInput!) { alias(input: $input) { ${ALIAS_FIELDS} } }`;
+
+/** The owner's event calls of spec §7 ("QR code/conference"), all (T) but short-detail/calendar. */
+export function createEventsApi(client: ApiClient = api) {
+  return {
+    create: (body: CreateAliasInput) => client.post<AliasDto>(EVENTS_PATHS.create, body),
+    update: (body: UpdateAliasInput) => client.post<AliasDto>(EVENTS_PATHS.update, body),
+    remove: (id: string) =>
+      client.delete<{ id: string; deleted: true }>(EVENTS_PATHS.remove, { body: { id } }),
+    list: (request: ListPageRequest, signal?: AbortSignal) =>
+      client.post<AliasListResponse>(
+        EVENTS_PATHS.list,
+        {
+          type: 'conference',
+          ...(request.after ? { after: request.after } : {}),
+          ...(request.limit ? { limit: request.limit } : {}),
+          ...(request.search ? { search: request.search } : {}),
+        },
+        { signal },
+      ),
+    hostUrl: (alias: string) => client.get<UrlResponse>(EVENTS_PATHS.hostUrl, { query: { alias } }),
+    shortDetail: (alias: string, signal?: AbortSignal) =>
+      client.get<AliasShortDetail>(EVENTS_PATHS.shortDetail, {
+        query: { alias },
+        auth: false,
+        signal,
+      }),
+    /**
+     * The event's iCalendar file in the viewer's time zone. Fetched (not linked) because API
+     * paths need the X-Requested-With header; the owner's token adds the description.
+     */
+    calendarFile: async (alias: string, timeZone: string | undefined) => {
+      const text = await client.get<unknown>(EVENTS_PATHS.calendar, {
+        query: { alias, tz: timeZone },
+        headers: { Accept: 'text/calendar' },
+      });
+      return typeof text === 'string' ? text : String(text ?? '');
+    },
+  };
+}
+
+export const eventsApi = createEventsApi();
+
+/**
+ * One event by id through GraphQL `alias(input)` (there is no REST read of a single event).
+ * Errors arrive in the GraphQL body, so a foreign id does not trip the 403 → logout rule.
+ */
+export async function fetchEvent(id: string): Promise<AliasDto> {
+  const data = await graphql<{ alias: AliasDto | null }>(ALIAS_QUERY, { input: { id } }, 'Alias');
+  if (!data?.alias) throw new Error('not found');
+  return data.alias;
+}
+
+export const eventQueryKey = (id: string) => ['events', 'detail', id] as const;
+export const EVENTS_LIST_KEY = ['events', 'list'] as const;
+
+/** The viewer's IANA time zone, for the calendar file; undefined when the browser hides it. */
+export function viewerTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

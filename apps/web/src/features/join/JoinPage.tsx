@@ -1,0 +1,251 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Grid,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconClockOff, IconLinkOff } from '@tabler/icons-react';
+import type { AliasShortDetail } from '@podium/protocol';
+import { Link } from 'react-router';
+import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
+import { NAMED_PATHS } from '../../shared/routing/paths.ts';
+import { PageLoader } from '../../shared/ui/PageLoader.tsx';
+import { translateEventError } from '../events/errors.ts';
+import { formatDateTime } from '../events/format.ts';
+import { assertNever } from '../events/assertNever.ts';
+import type { JoinLink } from './joinLink.ts';
+import { MediaPreview } from './MediaPreview.tsx';
+import type { JoinAdmission } from './ticket.ts';
+import { useJoinPage } from './useJoinPage.ts';
+import { usePreJoin } from './usePreJoin.ts';
+
+function Notice({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  text: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Center mih="80vh">
+      <Paper withBorder p="xl" radius="lg" w="100%" maw={446}>
+        <Stack align="center" gap="sm" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+            {icon}
+          </ThemeIcon>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          <Text c="dimmed">{text}</Text>
+          {children}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+function HomeLink() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to={NAMED_PATHS.main}>
+      {t('join.goHome')}
+    </Anchor>
+  );
+}
+
+function Admitted({ admission, onLeave }: { admission: JoinAdmission; onLeave: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Notice
+      icon={<IconCircleCheck aria-hidden />}
+      title={t('join.admitted.heading')}
+      text={
+        admission.displayName
+          ? t('join.admitted.text', { name: admission.displayName, title: admission.title })
+          : t('join.admitted.textNoName', { title: admission.title })
+      }
+    >
+      <Text size="sm">
+        {t('join.admitted.role', { role: t(`join.admitted.roles.${admission.role}`) })}
+      </Text>
+      <Alert color="gray" variant="light" w="100%">
+        {t('join.admitted.roomPending')}
+      </Alert>
+      <Button variant="default" onClick={onLeave}>
+        {t('join.admitted.leave')}
+      </Button>
+    </Notice>
+  );
+}
+
+function PreJoin({
+  detail,
+  link,
+  onAdmitted,
+  onExpired,
+}: {
+  detail: AliasShortDetail;
+  link: JoinLink;
+  onAdmitted: (admission: JoinAdmission) => void;
+  onExpired: () => void;
+}) {
+  const { t } = useTranslation();
+  const [lang] = useLanguage();
+  const pre = usePreJoin(detail, link, onAdmitted, onExpired);
+  const { form, media } = pre;
+  const values = form.getValues();
+  const blocked = !media.supported;
+  return (
+    <Center mih="90vh">
+      <Grid w="100%" maw={1100} gap="xl" align="center">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <MediaPreview media={media} name={values.displayName} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <Stack gap={4}>
+              <Text size="sm" c="dimmed">
+                {t('join.prejoin.heading')}
+              </Text>
+              <Title order={1} size="h2">
+                {detail.title}
+              </Title>
+              {detail.owner_name ? (
+                <Text size="sm">{t('join.prejoin.hostedBy', { name: detail.owner_name })}</Text>
+              ) : null}
+              <Text size="sm" c="dimmed">
+                {t('join.prejoin.startsAt', { time: formatDateTime(detail.start_time, lang) })}
+              </Text>
+            </Stack>
+            {blocked ? (
+              <Alert role="alert" color="red" icon={<IconAlertTriangle aria-hidden />}>
+                {t('join.prejoin.unsupported')}
+              </Alert>
+            ) : null}
+            {pre.formError ? (
+              <Alert role="alert" color="red" variant="light">
+                {pre.formError}
+              </Alert>
+            ) : null}
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                pre.joinInBrowser();
+              }}
+            >
+              <Stack gap="sm">
+                <TextInput
+                  label={t('join.prejoin.displayName')}
+                  autoComplete="name"
+                  required={!pre.signedIn}
+                  {...form.getInputProps('displayName')}
+                />
+                {pre.askPasscode ? (
+                  <PasswordInput
+                    label={t('join.prejoin.passcode')}
+                    description={
+                      pre.signedIn
+                        ? t('join.prejoin.passcodeHostHint')
+                        : t('join.prejoin.passcodeHint')
+                    }
+                    autoComplete="off"
+                    required={!pre.signedIn}
+                    {...form.getInputProps('passcode')}
+                  />
+                ) : null}
+                <Button
+                  type="submit"
+                  size="md"
+                  loading={pre.joining}
+                  disabled={blocked || pre.joining}
+                >
+                  {t('join.prejoin.joinInBrowser')}
+                </Button>
+                <Button
+                  variant="subtle"
+                  onClick={pre.continueWithout}
+                  disabled={blocked || pre.joining}
+                >
+                  {t('join.prejoin.continueWithout')}
+                </Button>
+              </Stack>
+            </form>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Center>
+  );
+}
+
+/** /j/:alias: the event's join page (spec §2), from link to pre-join to admission. */
+export function JoinPage() {
+  const { t, i18n } = useTranslation();
+  const page = useJoinPage();
+  const { view } = page;
+  switch (view.kind) {
+    case 'loading':
+      return <PageLoader />;
+    case 'invalid':
+      return (
+        <Notice
+          icon={<IconLinkOff aria-hidden />}
+          title={t('join.invalid.title')}
+          text={t('join.invalid.text')}
+        >
+          <HomeLink />
+        </Notice>
+      );
+    case 'expired':
+      return (
+        <Notice
+          icon={<IconClockOff aria-hidden />}
+          title={t('join.expired.title')}
+          text={
+            view.detail
+              ? `${view.detail.title} · ${t('join.expired.text')}`
+              : t('join.expired.text')
+          }
+        >
+          <HomeLink />
+        </Notice>
+      );
+    case 'error':
+      return (
+        <Notice
+          icon={<IconAlertTriangle aria-hidden />}
+          title={t('join.loadFailed')}
+          text={translateEventError(view.error, i18n)}
+        >
+          <Button variant="light" onClick={page.retry}>
+            {t('join.retry')}
+          </Button>
+        </Notice>
+      );
+    case 'prejoin':
+      return (
+        <PreJoin
+          detail={view.detail}
+          link={page.link!}
+          onAdmitted={page.admit}
+          onExpired={page.markExpired}
+        />
+      );
+    case 'admitted':
+      return <Admitted admission={view.admission} onLeave={page.leave} />;
+    default:
+      return assertNever(view, 'join view');
+  }
+}

@@ -1,0 +1,28 @@
+import { rules, withMessage, type Rule } from '@podium/protocol';
+import type { FieldSpecs } from '../../shared/forms/useAppForm.ts';
+
+export interface PreJoinValues extends Record<string, unknown> {
+  displayName: string;
+  passcode: string;
+  /** Not inputs: they decide which rules apply (specs must stay module constants). */
+  guest: boolean;
+  askPasscode: boolean;
+}
+
+/** Spec §5 'Name is required' / 'Tên là bắt buộc' for guests; members fall back to their name. */
+const nameForGuests: Rule = (value, values) =>
+  values.guest === true ? withMessage(rules.required(), 'name_required')(value, values) : null;
+
+/**
+ * A guest must type the passcode when the event asks for one; a signed-in person may be its
+ * host, whom the server lets in without it.
+ */
+const passcodeForGuests: Rule = (value, values) =>
+  values.askPasscode === true && values.guest === true
+    ? withMessage(rules.required(), 'enter_passcode')(value, values)
+    : null;
+
+export const preJoinFields: FieldSpecs<PreJoinValues> = {
+  displayName: { rules: [nameForGuests, rules.max(100)], label: 'join.prejoin.displayName' },
+  passcode: { rules: [passcodeForGuests, rules.max(256)], label: 'join.prejoin.passcode' },
+};

@@ -1,0 +1,55 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { NAMED_PATHS } from '../../shared/routing/paths.ts';
+import { joinApi } from './api.ts';
+import { parseJoinLink } from './joinLink.ts';
+import { joinView } from './joinView.ts';
+import { clearAdmission, readAdmission, saveAdmission, type JoinAdmission } from './ticket.ts';
+
+/** /j/:alias: the link, the public event details and the admission, as one view. */
+export function useJoinPage() {
+  const { alias: aliasParam } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const link = useMemo(
+    () => parseJoinLink(aliasParam, location.search),
+    [aliasParam, location.search],
+  );
+  const alias = link?.alias ?? '';
+  const detail = useQuery({
+    queryKey: ['join', 'short-detail', alias.toLowerCase()],
+    queryFn: ({ signal }) => joinApi.shortDetail(alias, signal),
+    enabled: link !== null,
+    staleTime: 0,
+  });
+  // A reload within the ticket's lifetime stays admitted.
+  const [admission, setAdmission] = useState<JoinAdmission | null>(() =>
+    link ? readAdmission(link.alias) : null,
+  );
+  const [expiredOnJoin, setExpiredOnJoin] = useState(false);
+
+  const view = joinView({
+    validLink: link !== null,
+    detail: detail.data,
+    detailError: detail.error,
+    admission,
+    expiredOnJoin,
+  });
+
+  return {
+    view,
+    link,
+    retry: () => void detail.refetch(),
+    admit: (next: JoinAdmission) => {
+      saveAdmission(next);
+      setAdmission(next);
+    },
+    markExpired: () => setExpiredOnJoin(true),
+    leave: () => {
+      clearAdmission(alias);
+      setAdmission(null);
+      void navigate(NAMED_PATHS.main);
+    },
+  };
+}
