@@ -23,6 +23,28 @@ export interface Config {
   loginMaxAttempts: number;
   loginWindowMs: number;
   accessTokenTtlSeconds: number;
+  /** The media server (Janus); see src/media. */
+  media: MediaConfig;
+}
+
+export interface MediaConfig {
+  /** MEDIA_ENABLED=0 runs Podium without Janus (API-only runs, tests that need no media). */
+  enabled: boolean;
+  /** Janus executable (JANUS_BIN). */
+  janusBin: string;
+  /** Port of Janus's WebSocket API on its private address (JANUS_WS_PORT). */
+  wsPort: number;
+  /** UDP ports for media (JANUS_RTP_PORT_MIN / JANUS_RTP_PORT_MAX). */
+  rtpPortRange: { min: number; max: number };
+  /**
+   * MEDIA_NETNS: run Janus inside this network namespace (created when missing, needs root),
+   * joined to the host by a veth pair with MEDIA_NETNS_HOST_IP / MEDIA_NETNS_IP (one /30).
+   */
+  netns: { name: string; hostIp: string; nsIp: string } | undefined;
+  /** Without a namespace: the interface ICE uses (MEDIA_ICE_INTERFACE; default-route one). */
+  iceInterface: string | undefined;
+  /** Public address of a 1:1 NAT in front of the host (MEDIA_PUBLIC_IP). */
+  publicIp: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -30,6 +52,33 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
   return n;
+}
+
+function loadMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
+  const min = int(env.JANUS_RTP_PORT_MIN, 20000, 'JANUS_RTP_PORT_MIN');
+  const max = int(env.JANUS_RTP_PORT_MAX, 40000, 'JANUS_RTP_PORT_MAX');
+  if (min < 1024 || max > 65535 || min > max) {
+    throw new Error(
+      'JANUS_RTP_PORT_MIN..JANUS_RTP_PORT_MAX must be a port range within 1024-65535',
+    );
+  }
+  const wsPort = int(env.JANUS_WS_PORT, 8288, 'JANUS_WS_PORT');
+  if (wsPort < 1 || wsPort > 65535) throw new Error('JANUS_WS_PORT must be a port number');
+  return {
+    enabled: env.MEDIA_ENABLED !== '0' && env.MEDIA_ENABLED !== 'false',
+    janusBin: env.JANUS_BIN || 'janus',
+    wsPort,
+    rtpPortRange: { min, max },
+    netns: env.MEDIA_NETNS
+      ? {
+          name: env.MEDIA_NETNS,
+          hostIp: env.MEDIA_NETNS_HOST_IP || '198.18.0.1',
+          nsIp: env.MEDIA_NETNS_IP || '198.18.0.2',
+        }
+      : undefined,
+    iceInterface: env.MEDIA_ICE_INTERFACE || undefined,
+    publicIp: env.MEDIA_PUBLIC_IP || undefined,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       30 * 24 * 3600,
       'ACCESS_TOKEN_TTL_SECONDS',
     ),
+    media: loadMediaConfig(env),
   };
 }

@@ -1,0 +1,53 @@
+// The media layer's public surface. Janus's wire format stays inside this folder.
+export { MediaServer } from './media-server.ts';
+export type { MediaNetwork, MediaServerEvents, MediaServerOptions } from './media-server.ts';
+export { JanusClient, JanusSession } from './janus-client.ts';
+export type {
+  JanusClientEvents,
+  JanusClientOptions,
+  JanusServerInfo,
+  JanusSessionEvents,
+  SessionCloseReason,
+  HandleGoneReason,
+} from './janus-client.ts';
+export { VideoRoomHandle } from './janus-videoroom.ts';
+export type {
+  AudioCodec,
+  ConfigurePublisherOptions,
+  ConfigureSubscriberOptions,
+  CreateRoomOptions,
+  EditRoomOptions,
+  FeedId,
+  IceCandidate,
+  MediaKind,
+  PublishedStream,
+  PublisherInfo,
+  PublisherJoined,
+  PublishOptions,
+  RoomId,
+  RoomParticipant,
+  RtpForwarder,
+  RtpForwardOptions,
+  RtpForwardTarget,
+  SessionDescription,
+  StreamDescription,
+  StreamSelector,
+  Subscription,
+  SubscriptionStream,
+  SubscriptionUpdate,
+  UnsubscribeSelector,
+  VideoCodec,
+  VideoRoomEvents,
+} from './janus-videoroom.ts';
+export { MediaError } from './janus-errors.ts';
+export type { MediaErrorKind } from './janus-errors.ts';
+export {
+  DEFAULT_NETNS,
+  netnsDown,
+  netnsExists,
+  netnsPids,
+  netnsUp,
+  resolveNetnsSpec,
+} from './netns.ts';
+export type { NetnsSpec, ResolvedNetnsSpec } from './netns.ts';
+export { mediaServerOptionsFromConfig } from './from-config.ts';
