@@ -41,8 +41,15 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-pg-'));
   const isRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root; Debian's package creates the `postgres` user for this.
-  const asUser = (cmd: string, args: string[]) =>
-    isRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args };
+  // Switch user in spawn itself rather than through runuser: runuser blocks SIGINT, so the fast
+  // shutdown in stop() never reached the server and the test run hung at teardown.
+  const ids = isRoot
+    ? {
+        uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+        gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+      }
+    : {};
+  const asUser = (cmd: string, args: string[]) => ({ cmd, args, ids });
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const dataDir = path.join(dir, 'data');
   const init = asUser(path.join(bin, 'initdb'), [
@@ -55,7 +62,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     'UTF8',
     '--no-sync',
   ]);
-  execFileSync(init.cmd, init.args, { stdio: 'ignore' });
+  execFileSync(init.cmd, init.args, { stdio: 'ignore', ...init.ids });
   const port = await freePort();
   const run = asUser(path.join(bin, 'postgres'), [
     '-D',
@@ -71,7 +78,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-c',
     'max_connections=300',
   ]);
-  const child: ChildProcess = spawn(run.cmd, run.args, { stdio: 'ignore' });
+  const child: ChildProcess = spawn(run.cmd, run.args, { stdio: 'ignore', ...run.ids });
   const url = `postgres://podium@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 20_000;
   for (;;) {
