@@ -9,9 +9,11 @@ import { profileModule } from '../graphql/profile.ts';
 export const routeModules: Array<(app: FastifyInstance, services: Services) => void> = [
   accountRoutes,
   devRoutes,
+  // Append new modules above; this comment keeps the list one per line for merges.
 ];
 
 /** Every GraphQL schema slice. */
 export const graphqlModules: GraphQLModule[] = [
   profileModule,
+  // Append new modules above; this comment keeps the list one per line for merges.
 ];
