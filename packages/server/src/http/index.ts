@@ -3,17 +3,21 @@ import type { Services } from '../services/index.ts';
 import type { GraphQLModule } from '../graphql/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { devRoutes } from './dev/index.ts';
+import { eventRoutes } from './events/index.ts';
+import { aliasesModule } from '../graphql/aliases.ts';
 import { profileModule } from '../graphql/profile.ts';
 
 /** Every REST route module; each registers its endpoints through `route()`. */
 export const routeModules: Array<(app: FastifyInstance, services: Services) => void> = [
   accountRoutes,
   devRoutes,
+  eventRoutes,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];
 
 /** Every GraphQL schema slice. */
 export const graphqlModules: GraphQLModule[] = [
   profileModule,
+  aliasesModule,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];

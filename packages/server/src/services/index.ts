@@ -4,6 +4,8 @@ import type { Store } from '../store/db.ts';
 import type { Mailer } from './mail.ts';
 import type { AuthAccount } from './auth-account.ts';
 import { AccountsService } from './accounts/index.ts';
+import { Secrets } from './secrets.ts';
+import { EventsService } from './events/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
 export interface TokenAuthenticator {
@@ -18,6 +20,8 @@ export interface Services {
   log: Logger;
   tokens: TokenAuthenticator;
   accounts: AccountsService;
+  secrets: Secrets;
+  events: EventsService;
 }
 
 export interface ServiceDeps {
@@ -34,9 +38,19 @@ export function createServices(deps: ServiceDeps): Services {
     mailer: deps.mailer,
     log: deps.log,
   });
+  const secrets = new Secrets(deps.store.db);
+  const events = new EventsService({
+    config: deps.config,
+    db: deps.store.db,
+    mailer: deps.mailer,
+    log: deps.log,
+    secrets,
+  });
   return {
     ...deps,
     tokens: accounts.tokens,
     accounts,
+    secrets,
+    events,
   };
 }

@@ -4,3 +4,4 @@
  */
 export {};
 export * from './schema/accounts.ts';
+export * from './schema/events.ts';

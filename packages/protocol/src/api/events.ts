@@ -1,0 +1,587 @@
+import { z } from 'zod';
+import type { Language } from '../limits.ts';
+
+/**
+ * Events (conference aliases) of spec §3 and §7 "QR code/conference": the request schemas the
+ * server validates with, the answers it sends, and the invitation template that both the server
+ * (mailed invitations) and the web app (mailto / Gmail / Outlook compose) use.
+ */
+
+export const ALIAS_TYPES = ['conference', 'qrcode'] as const;
+export type AliasType = (typeof ALIAS_TYPES)[number];
+export const EVENT_MODES = ['meeting', 'conference', 'theater', 'livestream', 'endtoend'] as const;
+export type EventMode = (typeof EVENT_MODES)[number];
+export const PARTICIPANT_ROLES = ['participant', 'speaker'] as const;
+export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
+/** The role a join ticket grants. */
+export const JOIN_ROLES = ['host', 'speaker', 'participant', 'guest'] as const;
+export type JoinRole = (typeof JOIN_ROLES)[number];
+
+export const EVENT_TITLE_MAX = 200;
+export const EVENT_DESCRIPTION_MAX = 5000;
+export const EVENT_PASSCODE_MIN = 4;
+export const EVENT_PASSCODE_MAX = 32;
+export const EVENT_DURATION_MIN = 1;
+export const EVENT_DURATION_MAX = 1440;
+export const EVENT_DEFAULT_DURATION = 60;
+export const EVENT_SPEAKERS_MAX = 100;
+export const EVENT_PARTICIPANTS_MAX = 1000;
+export const ALIAS_NAME_MIN = 3;
+export const ALIAS_NAME_MAX = 64;
+/** Default aliases: 12 random base62 characters (decisions.md). */
+export const ALIAS_DEFAULT_LENGTH = 12;
+export const ALIAS_LIST_DEFAULT_LIMIT = 20;
+export const ALIAS_LIST_MAX_LIMIT = 100;
+/** Failed verify-call attempts allowed per alias and client address in the window. */
+export const VERIFY_CALL_MAX_FAILURES = 10;
+export const VERIFY_CALL_WINDOW_MS = 10 * 60_000;
+export const JOIN_TICKET_TTL_SECONDS = 10 * 60;
+
+/**
+ * Every message of this domain in English and Vietnamese. The server sends the English text
+ * (and `key` for errors); the web app shows `eventMessages[key][lang]` or, for a field message,
+ * `localizeEventMessage(text, lang)`.
+ */
+export const eventMessages = {
+  'events.fill_out_field': { en: 'Please fill out this field', vi: 'Vui lòng điền vào trường này' },
+  'events.title_too_long': {
+    en: `Title must be at most ${EVENT_TITLE_MAX} characters`,
+    vi: `Tiêu đề tối đa ${EVENT_TITLE_MAX} ký tự`,
+  },
+  'events.description_too_long': {
+    en: `Description must be at most ${EVENT_DESCRIPTION_MAX} characters`,
+    vi: `Mô tả tối đa ${EVENT_DESCRIPTION_MAX} ký tự`,
+  },
+  'events.passcode_length': {
+    en: `Passcode must be between ${EVENT_PASSCODE_MIN} and ${EVENT_PASSCODE_MAX} characters`,
+    vi: `Mật khẩu phải có từ ${EVENT_PASSCODE_MIN} đến ${EVENT_PASSCODE_MAX} ký tự`,
+  },
+  'events.passcode_spaces': {
+    en: 'Passcode must not contain spaces',
+    vi: 'Mật khẩu không được chứa khoảng trắng',
+  },
+  'events.passcode_required': {
+    en: 'Enter the meeting/conference passcode',
+    vi: 'Nhập mật khẩu cuộc họp/hội nghị',
+  },
+  'events.invalid_date': {
+    en: 'Enter a valid date and time (ISO 8601 with a time zone)',
+    vi: 'Nhập ngày giờ hợp lệ (ISO 8601 có múi giờ)',
+  },
+  'events.end_before_start': {
+    en: 'End time must be after start time',
+    vi: 'Thời gian kết thúc phải sau thời gian bắt đầu',
+  },
+  'events.duration_range': {
+    en: `Duration must be between ${EVENT_DURATION_MIN} and ${EVENT_DURATION_MAX} minutes`,
+    vi: `Thời lượng phải từ ${EVENT_DURATION_MIN} đến ${EVENT_DURATION_MAX} phút`,
+  },
+  'events.invalid_mode': {
+    en: 'Choose meeting, conference, theater, livestream or end-to-end',
+    vi: 'Chọn cuộc họp, hội nghị, nhà hát, phát trực tiếp hoặc mã hóa đầu cuối',
+  },
+  'events.invalid_type': { en: 'Unknown event type', vi: 'Loại sự kiện không xác định' },
+  'events.alias_format': {
+    en: `Link name must be ${ALIAS_NAME_MIN}–${ALIAS_NAME_MAX} letters, digits or hyphens`,
+    vi: `Tên liên kết phải gồm ${ALIAS_NAME_MIN}–${ALIAS_NAME_MAX} chữ cái, chữ số hoặc dấu gạch ngang`,
+  },
+  'events.alias_taken': {
+    en: 'This link name is already taken',
+    vi: 'Tên liên kết này đã được sử dụng',
+  },
+  'events.speakers_too_many': {
+    en: `At most ${EVENT_SPEAKERS_MAX} speakers`,
+    vi: `Tối đa ${EVENT_SPEAKERS_MAX} diễn giả`,
+  },
+  'events.speaker_duplicate': {
+    en: 'This email is listed twice',
+    vi: 'Email này bị trùng lặp',
+  },
+  'events.invalid_email': { en: 'Invalid email address', vi: 'Địa chỉ email không hợp lệ' },
+  'events.name_required': { en: 'Name is required', vi: 'Tên là bắt buộc' },
+  'events.name_too_long': {
+    en: 'Name must be at most 100 characters',
+    vi: 'Tên tối đa 100 ký tự',
+  },
+  'events.invalid_cursor': { en: 'Invalid page cursor', vi: 'Con trỏ trang không hợp lệ' },
+  'events.limit_range': {
+    en: `Limit must be between 1 and ${ALIAS_LIST_MAX_LIMIT}`,
+    vi: `Giới hạn phải từ 1 đến ${ALIAS_LIST_MAX_LIMIT}`,
+  },
+  'events.invalid_time_zone': { en: 'Unknown time zone', vi: 'Múi giờ không xác định' },
+  'events.participant_exists': {
+    en: 'This person is already invited',
+    vi: 'Người này đã được mời',
+  },
+  'events.participants_too_many': {
+    en: `At most ${EVENT_PARTICIPANTS_MAX} participants`,
+    vi: `Tối đa ${EVENT_PARTICIPANTS_MAX} người tham gia`,
+  },
+  'events.too_long': { en: 'Value is too long', vi: 'Giá trị quá dài' },
+  // Errors with a `key`.
+  'errors.invalid_link': { en: 'Invalid Conference link', vi: 'Liên kết không hợp lệ' },
+  'errors.invalid_passcode': {
+    en: 'invalid passcode, please try again',
+    vi: 'Mật khẩu không đúng, vui lòng nhập lại',
+  },
+  'errors.event_expired': { en: 'This event has expired', vi: 'Sự kiện này đã hết hạn' },
+  'errors.event_not_found': { en: 'Event not found', vi: 'Không tìm thấy sự kiện' },
+  'errors.participant_not_found': {
+    en: 'Participant not found',
+    vi: 'Không tìm thấy người tham gia',
+  },
+  // Success toasts of spec §8 used by the event screens.
+  'events.created': { en: 'Create successfully', vi: 'Tạo thành công' },
+  'events.edited': { en: 'Edit successfully', vi: 'Chỉnh sửa thành công' },
+  'events.copied_invite': {
+    en: 'Copied invite link successfully',
+    vi: 'Đã sao chép liên kết mời thành công',
+  },
+  'events.qr_downloaded': {
+    en: 'Download QR code successfully',
+    vi: 'Tải mã QR thành công',
+  },
+  'events.removed': { en: 'QR code removed successfully', vi: 'Đã xóa mã QR thành công' },
+} as const satisfies Record<string, Record<Language, string>>;
+export type EventMessageKey = keyof typeof eventMessages;
+
+const en = (key: EventMessageKey): string => eventMessages[key].en;
+
+/** The Vietnamese (or English) text of a message the server sent in English, else the text. */
+export function localizeEventMessage(text: string, lang: Language): string {
+  for (const entry of Object.values(eventMessages)) {
+    if (entry.en === text) return entry[lang];
+  }
+  return text;
+}
+
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * Reads an ISO 8601 date-time that names its zone (`Z` or an offset), years 1970–9999.
+ * SECURITY/correctness: a time without a zone would be read in the server's zone, so it is
+ * refused rather than guessed.
+ */
+export function parseIsoDateTime(value: string): Date | null {
+  const m = ISO_DATE_TIME.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((p) => Number(p ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (y < 1970 || mo < 1 || mo > 12 || h > 23 || mi > 59 || s > 59) return null;
+  if (d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
+  const ms = m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0;
+  const zone = (m[8] ?? 'Z').toUpperCase();
+  let offsetMin = 0;
+  if (zone !== 'Z') {
+    const digits = zone.slice(1).replace(':', '');
+    const oh = Number(digits.slice(0, 2));
+    const om = Number(digits.slice(2));
+    if (oh > 14 || om > 59) return null;
+    offsetMin = (zone.startsWith('-') ? -1 : 1) * (oh * 60 + om);
+  }
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms) - offsetMin * 60_000);
+}
+
+/** An ISO 8601 date-time string with a zone; parses to a `Date`. */
+export const isoDateTime = z
+  .string({ error: en('events.invalid_date') })
+  .max(40, en('events.invalid_date'))
+  .transform((value, ctx) => {
+    const date = parseIsoDateTime(value);
+    if (!date) {
+      ctx.addIssue({ code: 'custom', message: en('events.invalid_date') });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+export const aliasNameSchema = z
+  .string({ error: en('events.alias_format') })
+  .trim()
+  .min(ALIAS_NAME_MIN, en('events.alias_format'))
+  .max(ALIAS_NAME_MAX, en('events.alias_format'))
+  .regex(/^[A-Za-z0-9-]+$/, en('events.alias_format'));
+
+const personName = z
+  .string({ error: en('events.name_required') })
+  .trim()
+  .min(1, en('events.name_required'))
+  .max(100, en('events.name_too_long'));
+const personEmail = z
+  .string({ error: en('events.invalid_email') })
+  .trim()
+  .toLowerCase()
+  .max(254, en('events.invalid_email'))
+  .email(en('events.invalid_email'));
+
+export const speakerSchema = z.object({ name: personName, email: personEmail });
+export type Speaker = z.infer<typeof speakerSchema>;
+
+const speakersSchema = z
+  .array(speakerSchema, { error: en('events.fill_out_field') })
+  .max(EVENT_SPEAKERS_MAX, en('events.speakers_too_many'))
+  .superRefine((speakers, ctx) => {
+    const seen = new Set<string>();
+    speakers.forEach((s, i) => {
+      if (seen.has(s.email)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'email'],
+          message: en('events.speaker_duplicate'),
+        });
+      }
+      seen.add(s.email);
+    });
+  });
+
+export const eventTitleSchema = z
+  .string({ error: en('events.fill_out_field') })
+  .trim()
+  .min(1, en('events.fill_out_field'))
+  .max(EVENT_TITLE_MAX, en('events.title_too_long'));
+const descriptionSchema = z
+  .string({ error: en('events.description_too_long') })
+  .max(EVENT_DESCRIPTION_MAX, en('events.description_too_long'));
+/** Empty or null clears the passcode. */
+export const eventPasscodeSchema = z
+  .string({ error: en('events.passcode_length') })
+  .max(EVENT_PASSCODE_MAX, en('events.passcode_length'))
+  .refine((p) => p === '' || p.length >= EVENT_PASSCODE_MIN, en('events.passcode_length'))
+  .refine((p) => !/\s/.test(p), en('events.passcode_spaces'))
+  .nullable();
+const durationSchema = z
+  .number({ error: en('events.duration_range') })
+  .int(en('events.duration_range'))
+  .min(EVENT_DURATION_MIN, en('events.duration_range'))
+  .max(EVENT_DURATION_MAX, en('events.duration_range'));
+const langSchema = z.enum(['en', 'vi']);
+
+/** Fields shared by create and update, each optional; cross-field rules are below. */
+const aliasFields = {
+  type: z.enum(ALIAS_TYPES, { error: en('events.invalid_type') }),
+  title: eventTitleSchema,
+  description: descriptionSchema.nullable(),
+  passcode: eventPasscodeSchema,
+  require_passcode: z.boolean(),
+  start_time: isoDateTime,
+  end_time: isoDateTime.nullable(),
+  duration: durationSchema,
+  mode: z.enum(EVENT_MODES, { error: en('events.invalid_mode') }),
+  name: aliasNameSchema,
+  speakers: speakersSchema,
+  join_before_host: z.boolean(),
+  expired_at: isoDateTime.nullable(),
+  /** Language of the invitation mails this request sends; English unless given. */
+  lang: langSchema,
+};
+
+/** POST /api/account/qrcode/create and GraphQL create_alias. */
+export const createAliasRequest = z
+  .object({
+    type: aliasFields.type.default('conference'),
+    title: aliasFields.title,
+    description: aliasFields.description.optional(),
+    passcode: aliasFields.passcode.optional(),
+    require_passcode: aliasFields.require_passcode.optional(),
+    start_time: aliasFields.start_time,
+    end_time: aliasFields.end_time.optional(),
+    duration: aliasFields.duration.optional(),
+    mode: aliasFields.mode.default('meeting'),
+    name: aliasFields.name.optional(),
+    speakers: aliasFields.speakers.optional(),
+    join_before_host: aliasFields.join_before_host.optional(),
+    expired_at: aliasFields.expired_at.optional(),
+    lang: aliasFields.lang.optional(),
+  })
+  .superRefine((body, ctx) => {
+    for (const issue of scheduleIssues({
+      start: body.start_time,
+      end: body.end_time ?? null,
+      duration: body.duration,
+      passcode: body.passcode ?? null,
+      requirePasscode: body.require_passcode,
+    })) {
+      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    }
+  });
+export type CreateAliasInput = z.input<typeof createAliasRequest>;
+export type CreateAliasRequest = z.output<typeof createAliasRequest>;
+
+/**
+ * POST /api/account/qrcode/update: the id plus any create field. The server checks the
+ * cross-field rules again against the stored event merged with the change.
+ */
+export const updateAliasRequest = z.object({
+  id: z
+    .string({ error: en('events.fill_out_field') })
+    .min(1, en('events.fill_out_field'))
+    .max(64),
+  type: aliasFields.type.optional(),
+  title: aliasFields.title.optional(),
+  description: aliasFields.description.optional(),
+  passcode: aliasFields.passcode.optional(),
+  require_passcode: aliasFields.require_passcode.optional(),
+  start_time: aliasFields.start_time.optional(),
+  end_time: aliasFields.end_time.optional(),
+  duration: aliasFields.duration.optional(),
+  mode: aliasFields.mode.optional(),
+  name: aliasFields.name.optional(),
+  speakers: aliasFields.speakers.optional(),
+  join_before_host: aliasFields.join_before_host.optional(),
+  expired_at: aliasFields.expired_at.optional(),
+  lang: aliasFields.lang.optional(),
+});
+export type UpdateAliasInput = z.input<typeof updateAliasRequest>;
+export type UpdateAliasRequest = z.output<typeof updateAliasRequest>;
+
+export interface ScheduleIssue {
+  field: 'end_time' | 'duration' | 'passcode';
+  message: string;
+}
+
+/**
+ * The cross-field rules of an event: the end after the start, at most a day long, a passcode
+ * when one is required. `end` wins over `duration` when both are given.
+ */
+export function scheduleIssues(e: {
+  start: Date;
+  end: Date | null;
+  duration: number | undefined;
+  passcode: string | null;
+  requirePasscode: boolean | undefined;
+}): ScheduleIssue[] {
+  const issues: ScheduleIssue[] = [];
+  if (e.end) {
+    const minutes = (e.end.getTime() - e.start.getTime()) / 60_000;
+    if (minutes <= 0) issues.push({ field: 'end_time', message: en('events.end_before_start') });
+    else if (minutes > EVENT_DURATION_MAX) {
+      issues.push({ field: 'end_time', message: en('events.duration_range') });
+    }
+  }
+  if (e.requirePasscode === true && !e.passcode) {
+    issues.push({ field: 'passcode', message: en('events.passcode_required') });
+  }
+  return issues;
+}
+
+export const deleteAliasRequest = z.object({
+  id: z
+    .string({ error: en('events.fill_out_field') })
+    .min(1, en('events.fill_out_field'))
+    .max(64),
+});
+
+/** Cursor paging; `after` continues from the previous page's metadata.after. */
+export const listAliasesRequest = z.object({
+  type: aliasFields.type.optional(),
+  after: z.string().max(512, en('events.invalid_cursor')).nullish(),
+  before: z.string().max(512, en('events.invalid_cursor')).nullish(),
+  limit: z.coerce
+    .number({ error: en('events.limit_range') })
+    .int(en('events.limit_range'))
+    .min(1, en('events.limit_range'))
+    .max(ALIAS_LIST_MAX_LIMIT, en('events.limit_range'))
+    .default(ALIAS_LIST_DEFAULT_LIMIT),
+  search: z.string().trim().max(200, en('events.too_long')).optional(),
+});
+export type ListAliasesRequest = z.output<typeof listAliasesRequest>;
+
+/** `alias` is the link name (or, on owner endpoints, also the id). */
+const aliasRef = z
+  .string({ error: en('events.fill_out_field') })
+  .trim()
+  .min(1, en('events.fill_out_field'))
+  .max(200, en('events.too_long'));
+
+export const aliasQuery = z.object({ alias: aliasRef });
+export const aliasLookupRequest = z
+  .object({ id: z.string().max(64).optional(), name: z.string().max(200).optional() })
+  .refine((v) => v.id || v.name, { message: en('events.fill_out_field'), path: ['id'] });
+
+export const detailQuery = z.object({
+  alias: aliasRef,
+  authorize_data: z.string().max(4096).optional(),
+  join_type: z.string().max(64).optional(),
+  user_identity: z.string().max(256).optional(),
+});
+
+export const verifyCallRequest = z.object({
+  alias: aliasRef,
+  passcode: z.string().max(256).nullish(),
+  /** The `speaker` query value of a speaker link. */
+  speaker: z.string().max(512).nullish(),
+  /** The `host` query value of a host link (GET host/url). */
+  host: z.string().max(2048).nullish(),
+  display_name: z.string().trim().max(100, en('events.name_too_long')).nullish(),
+});
+export type VerifyCallRequest = z.output<typeof verifyCallRequest>;
+
+export const calendarQuery = z.object({
+  alias: aliasRef,
+  tz: z.string().trim().max(64, en('events.invalid_time_zone')).optional(),
+});
+
+export const participantAddRequest = z.object({
+  alias: aliasRef,
+  name: personName,
+  email: personEmail,
+  role: z.enum(PARTICIPANT_ROLES).default('participant'),
+  lang: langSchema.optional(),
+});
+export const participantRemoveRequest = z.object({
+  alias: aliasRef,
+  id: z
+    .string({ error: en('events.fill_out_field') })
+    .min(1)
+    .max(64),
+});
+
+// ---------- Answers ----------
+
+export interface AliasOwnerDto {
+  id: string;
+  name: string;
+}
+
+/** An event as its owner sees it. */
+export interface AliasDto {
+  id: string;
+  type: AliasType;
+  name: string;
+  title: string;
+  description: string;
+  require_passcode: boolean;
+  /** Only in answers to the owner; absent everywhere else. */
+  passcode?: string | null;
+  start_time: string;
+  end_time: string;
+  /** Minutes. */
+  duration: number;
+  mode: EventMode;
+  join_before_host: boolean;
+  invite_link: string;
+  speaker_link: string;
+  speakers: Speaker[];
+  expired_at: string | null;
+  owner: AliasOwnerDto;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AliasListMetadata {
+  after: string | null;
+  before: string | null;
+  total_count: number;
+}
+export interface AliasListResponse {
+  entries: AliasDto[];
+  metadata: AliasListMetadata;
+}
+
+/** Public answer of short-detail: what a join page may show to anyone holding the link. */
+export interface AliasShortDetail {
+  name: string;
+  type: AliasType;
+  title: string;
+  start_time: string;
+  end_time: string;
+  duration: number;
+  mode: EventMode;
+  require_passcode: boolean;
+  join_before_host: boolean;
+  expired: boolean;
+  expired_at: string | null;
+  owner_name: string;
+}
+
+/** detail: adds what only admitted people see when authorize_data is a valid join ticket. */
+export interface AliasDetail extends AliasShortDetail {
+  authorized: boolean;
+  description?: string;
+  /** Names only: speakers' addresses are not shown to attendees. */
+  speakers?: Array<{ name: string }>;
+}
+
+export interface VerifyCallResponse {
+  /** Signed, short-lived join ticket for the live room (and for detail's authorize_data). */
+  ticket: string;
+  expires_at: string;
+  role: JoinRole;
+  display_name: string | null;
+  alias: AliasShortDetail;
+}
+
+export interface ParticipantDto {
+  id: string;
+  name: string;
+  email: string;
+  role: ParticipantRole;
+  invited_at: string | null;
+  created_at: string;
+}
+
+export interface UrlResponse {
+  url: string;
+}
+
+// ---------- Invitation template (spec §3) ----------
+
+export interface InvitationValues {
+  senderName: string;
+  eventName: string;
+  eventLink: string;
+}
+
+const oneLine = (s: string): string => s.replace(/[\r\n]+/g, ' ').trim();
+
+/**
+ * The email invitation template: subject and body with the sender name, event name and event
+ * link. The server mails it; the web app fills mailto / Gmail / Outlook compose with it.
+ */
+export function invitationTemplate(
+  lang: Language,
+  values: InvitationValues,
+): { subject: string; body: string } {
+  const sender = oneLine(values.senderName) || (lang === 'vi' ? 'Một người bạn' : 'Someone');
+  const event = oneLine(values.eventName);
+  const link = oneLine(values.eventLink);
+  switch (lang) {
+    case 'en':
+      return {
+        subject: `${sender} invited you to "${event}"`,
+        body: [
+          'Hello,',
+          '',
+          `${sender} is inviting you to join "${event}".`,
+          '',
+          `Join the event: ${link}`,
+          '',
+          'See you there!',
+        ].join('\n'),
+      };
+    case 'vi':
+      return {
+        subject: `${sender} mời bạn tham gia "${event}"`,
+        body: [
+          'Xin chào,',
+          '',
+          `${sender} mời bạn tham gia "${event}".`,
+          '',
+          `Tham gia sự kiện: ${link}`,
+          '',
+          'Hẹn gặp bạn!',
+        ].join('\n'),
+      };
+    default: {
+      const never: never = lang;
+      throw new Error(`unknown language ${String(never)}`);
+    }
+  }
+}

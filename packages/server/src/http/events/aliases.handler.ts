@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services/index.ts';
+import { route } from '../route.ts';
+import {
+  createAliasRequest,
+  deleteAliasRequest,
+  hostUrlQuery,
+  listAliasesRequest,
+  updateAliasRequest,
+} from './aliases.schema.ts';
+
+/** The owner's events: spec §7 "QR code/conference" (T) endpoints. */
+export function aliasRoutes(app: FastifyInstance, services: Services): void {
+  route(app, services, {
+    method: 'POST',
+    url: '/api/account/qrcode/create',
+    auth: 'required',
+    input: createAliasRequest,
+    status: 201,
+    handler: ({ ctx, input }) => ctx.services.events.create(ctx.account, input),
+  });
+
+  route(app, services, {
+    method: 'POST',
+    url: '/api/account/qrcode/update',
+    auth: 'required',
+    input: updateAliasRequest,
+    handler: ({ ctx, input }) => ctx.services.events.update(ctx.account, input),
+  });
+
+  route(app, services, {
+    method: 'DELETE',
+    url: '/api/account/qrcode/delete',
+    auth: 'required',
+    input: deleteAliasRequest,
+    handler: ({ ctx, input }) => ctx.services.events.remove(ctx.account, input.id),
+  });
+
+  route(app, services, {
+    method: 'POST',
+    url: '/api/account/qrcode/list/conference',
+    auth: 'required',
+    input: listAliasesRequest,
+    handler: ({ ctx, input }) => ctx.services.events.list(ctx.account, input),
+  });
+
+  route(app, services, {
+    method: 'GET',
+    url: '/api/account/qrcode/host/url',
+    auth: 'required',
+    input: hostUrlQuery,
+    handler: ({ ctx, input }) => ctx.services.events.hostUrl(ctx.account, input.alias),
+  });
+}

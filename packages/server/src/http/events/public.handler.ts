@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Services } from '../../services/index.ts';
+import { TooManyFailures } from '../../services/events/errors.ts';
+import { route } from '../route.ts';
+import {
+  calendarQuery,
+  detailQuery,
+  shortDetailQuery,
+  verifyCallRequest,
+} from './public.schema.ts';
+
+async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TooManyFailures) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    throw error;
+  }
+}
+
+/** Public join endpoints: anyone holding a link may look the event up and ask to join. */
+export function publicEventRoutes(app: FastifyInstance, services: Services): void {
+  route(app, services, {
+    method: 'GET',
+    url: '/api/quickom/qrcode/short-detail',
+    auth: 'none',
+    input: shortDetailQuery,
+    handler: ({ ctx, input }) => ctx.services.events.shortDetail(input.alias),
+  });
+
+  // join_type and user_identity are accepted for compatibility with existing clients; the join
+  // ticket in authorize_data is what decides what is shown.
+  route(app, services, {
+    method: 'GET',
+    url: '/api/quickom/qrcode/detail',
+    auth: 'none',
+    input: detailQuery,
+    handler: ({ ctx, input }) => ctx.services.events.detail(input.alias, input.authorize_data),
+  });
+
+  route(app, services, {
+    method: 'POST',
+    url: '/api/quickom/qrcode/verify-call',
+    auth: 'optional',
+    input: verifyCallRequest,
+    handler: ({ ctx, input }) =>
+      withRetryAfter(ctx.reply, () =>
+        ctx.services.events.verifyCall(input, { account: ctx.account, ip: ctx.request.ip }),
+      ),
+  });
+
+  route(app, services, {
+    method: 'GET',
+    url: '/api/quickom/qrcode/calendar',
+    auth: 'optional',
+    input: calendarQuery,
+    handler: async ({ ctx, input }) => {
+      const file = await ctx.services.events.calendar(input.alias, {
+        tz: input.tz,
+        account: ctx.account,
+        ticket: input.authorize_data,
+      });
+      ctx.reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`);
+      return file.text;
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export { EventsService, type Caller, type EventsServiceOptions } from './service.ts';
+export { verifyJoinTicket, type JoinTicket } from './tickets.ts';
+export { randomAliasName } from './alias-name.ts';

@@ -1,0 +1,52 @@
+import { invitationTemplate, type Language } from '@podium/protocol';
+import type { Logger } from 'pino';
+import type { Mailer } from '../mail.ts';
+
+export interface Invitee {
+  name: string;
+  email: string;
+  /** The link this person joins by (speakers get the speaker link). */
+  link: string;
+}
+
+/**
+ * Sends invitations in the background: the event is saved whatever the mail relay does, and a
+ * slow relay must not hold the request. `drain()` waits for what is in flight (server close).
+ */
+export class InvitationSender {
+  #mailer: Mailer;
+  #log: Logger;
+  #pending = new Set<Promise<void>>();
+
+  constructor(mailer: Mailer, log: Logger) {
+    this.#mailer = mailer;
+    this.#log = log;
+  }
+
+  send(
+    lang: Language,
+    sender: string,
+    eventName: string,
+    invitees: Invitee[],
+    context: { aliasId: string },
+  ): void {
+    for (const invitee of invitees) {
+      const { subject, body } = invitationTemplate(lang, {
+        senderName: sender,
+        eventName,
+        eventLink: invitee.link,
+      });
+      const task = this.#mailer
+        .sendEmail({ to: invitee.email, subject, text: body })
+        .catch((error: unknown) => {
+          this.#log.warn({ err: error, aliasId: context.aliasId }, 'invitation mail failed');
+        })
+        .finally(() => this.#pending.delete(task));
+      this.#pending.add(task);
+    }
+  }
+
+  async drain(): Promise<void> {
+    while (this.#pending.size) await Promise.allSettled([...this.#pending]);
+  }
+}

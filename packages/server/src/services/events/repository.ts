@@ -1,0 +1,292 @@
+import crypto from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../store/db.ts';
+import {
+  accounts,
+  aliases,
+  aliasParticipants,
+  type AliasParticipantRow,
+  type AliasRow,
+} from '../../store/schema.ts';
+import { isUuid } from './alias-name.ts';
+
+/** Queries of the events domain; no business rules here (they live in service.ts). */
+
+export type NewAlias = typeof aliases.$inferInsert;
+export type AliasPatch = Partial<Omit<NewAlias, 'id' | 'ownerId' | 'createdAt'>>;
+
+export interface SpeakerInput {
+  name: string;
+  email: string;
+}
+
+export interface ListQuery {
+  ownerId: string;
+  type: AliasRow['type'] | undefined;
+  search: string | undefined;
+  /** Keyset position: rows strictly after (older than) or before (newer than) it. */
+  cursor: { startTime: Date; id: string; direction: 'after' | 'before' } | null;
+  limit: number;
+}
+
+export async function findAliasById(db: Db, id: string): Promise<AliasRow | null> {
+  if (!isUuid(id)) return null;
+  const rows = await db.select().from(aliases).where(eq(aliases.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findAliasByName(db: Db, name: string): Promise<AliasRow | null> {
+  const rows = await db
+    .select()
+    .from(aliases)
+    .where(sql`lower(${aliases.name}) = lower(${name})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** By id when `ref` is one, else by name (vanity names never look like ids). */
+export async function findAliasByRef(db: Db, ref: string): Promise<AliasRow | null> {
+  return isUuid(ref) ? findAliasById(db, ref) : findAliasByName(db, ref);
+}
+
+export async function aliasNameExists(db: Db, name: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: aliases.id })
+    .from(aliases)
+    .where(sql`lower(${aliases.name}) = lower(${name})`)
+    .limit(1);
+  return rows.length > 0 && rows[0]?.id !== exceptId;
+}
+
+export async function insertAlias(db: Db, row: NewAlias): Promise<AliasRow> {
+  const rows = await db.insert(aliases).values(row).returning();
+  return rows[0] as AliasRow;
+}
+
+export async function updateAlias(db: Db, id: string, patch: AliasPatch): Promise<AliasRow> {
+  const rows = await db
+    .update(aliases)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(aliases.id, id))
+    .returning();
+  return rows[0] as AliasRow;
+}
+
+export async function deleteAlias(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(aliases).where(eq(aliases.id, id)).returning({ id: aliases.id });
+  return rows.length > 0;
+}
+
+export interface OwnerNames {
+  /** Shown to the owner and used as the sender of invitations. */
+  full: string;
+  /** Shown on public pages: never derived from the email address. */
+  public: string;
+  email: string | null;
+}
+
+export async function ownerNames(db: Db, ownerId: string): Promise<OwnerNames> {
+  const rows = await db
+    .select({
+      fullName: accounts.fullName,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      username: accounts.username,
+      email: accounts.email,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, ownerId))
+    .limit(1);
+  const a = rows[0];
+  if (!a) return { full: '', public: '', email: null };
+  const named =
+    a.fullName?.trim() ||
+    [a.firstName, a.lastName]
+      .filter((p) => p && p.trim())
+      .join(' ')
+      .trim() ||
+    a.username?.trim() ||
+    '';
+  return {
+    full: named || (a.email ? (a.email.split('@')[0] ?? '') : ''),
+    public: named,
+    email: a.email,
+  };
+}
+
+// ---------- Speakers and participants ----------
+
+export async function participantsOf(
+  db: Db,
+  aliasIds: string[],
+  role?: AliasParticipantRow['role'],
+): Promise<AliasParticipantRow[]> {
+  if (!aliasIds.length) return [];
+  return db
+    .select()
+    .from(aliasParticipants)
+    .where(
+      and(
+        inArray(aliasParticipants.aliasId, aliasIds),
+        role ? eq(aliasParticipants.role, role) : undefined,
+      ),
+    )
+    .orderBy(
+      asc(aliasParticipants.aliasId),
+      asc(aliasParticipants.position),
+      asc(aliasParticipants.createdAt),
+    );
+}
+
+/**
+ * Makes `speakers` the event's speaker list, in order. Someone already invited as a participant
+ * becomes a speaker; speakers no longer listed are dropped. Returns the rows newly added as
+ * speakers (they are the ones to invite).
+ */
+export async function replaceSpeakers(
+  db: Db,
+  aliasId: string,
+  speakers: SpeakerInput[],
+): Promise<AliasParticipantRow[]> {
+  const existing = await participantsOf(db, [aliasId]);
+  const byEmail = new Map(existing.map((p) => [p.email.toLowerCase(), p]));
+  const wanted = new Set(speakers.map((s) => s.email.toLowerCase()));
+  const dropped = existing.filter(
+    (p) => p.role === 'speaker' && !wanted.has(p.email.toLowerCase()),
+  );
+  if (dropped.length) {
+    await db.delete(aliasParticipants).where(
+      inArray(
+        aliasParticipants.id,
+        dropped.map((p) => p.id),
+      ),
+    );
+  }
+  const added: AliasParticipantRow[] = [];
+  for (const [position, s] of speakers.entries()) {
+    const current = byEmail.get(s.email.toLowerCase());
+    if (current) {
+      await db
+        .update(aliasParticipants)
+        .set({ role: 'speaker', name: s.name, position })
+        .where(eq(aliasParticipants.id, current.id));
+      if (current.role !== 'speaker') added.push({ ...current, role: 'speaker', name: s.name });
+    } else {
+      const rows = await db
+        .insert(aliasParticipants)
+        .values({
+          id: crypto.randomUUID(),
+          aliasId,
+          role: 'speaker',
+          name: s.name,
+          email: s.email,
+          position,
+        })
+        .returning();
+      added.push(rows[0] as AliasParticipantRow);
+    }
+  }
+  return added;
+}
+
+export async function insertParticipant(
+  db: Db,
+  row: Omit<typeof aliasParticipants.$inferInsert, 'id'>,
+): Promise<AliasParticipantRow> {
+  const rows = await db
+    .insert(aliasParticipants)
+    .values({ id: crypto.randomUUID(), ...row })
+    .returning();
+  return rows[0] as AliasParticipantRow;
+}
+
+export async function countParticipants(db: Db, aliasId: string): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(aliasParticipants)
+    .where(eq(aliasParticipants.aliasId, aliasId));
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function participantByEmail(
+  db: Db,
+  aliasId: string,
+  email: string,
+): Promise<AliasParticipantRow | null> {
+  const rows = await db
+    .select()
+    .from(aliasParticipants)
+    .where(
+      and(
+        eq(aliasParticipants.aliasId, aliasId),
+        sql`lower(${aliasParticipants.email}) = lower(${email})`,
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function deleteParticipant(db: Db, aliasId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .delete(aliasParticipants)
+    .where(and(eq(aliasParticipants.aliasId, aliasId), eq(aliasParticipants.id, id)))
+    .returning({ id: aliasParticipants.id });
+  return rows.length > 0;
+}
+
+export async function markInvited(db: Db, ids: string[], at: Date): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(aliasParticipants)
+    .set({ invitedAt: at })
+    .where(inArray(aliasParticipants.id, ids));
+}
+
+// ---------- The owner's list ----------
+
+/** LIKE pattern matching `text` anywhere, with the pattern characters taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function listFilter(q: Pick<ListQuery, 'ownerId' | 'type' | 'search'>): SQL | undefined {
+  const pattern = q.search ? containsPattern(q.search) : null;
+  return and(
+    eq(aliases.ownerId, q.ownerId),
+    q.type ? eq(aliases.type, q.type) : undefined,
+    pattern ? or(ilike(aliases.title, pattern), ilike(aliases.name, pattern)) : undefined,
+  );
+}
+
+/**
+ * One page of the owner's events, newest start first with id as tie-break, fetching one row
+ * more than asked so the caller knows whether another page follows.
+ */
+export async function listAliases(db: Db, q: ListQuery): Promise<AliasRow[]> {
+  const c = q.cursor;
+  const position = c
+    ? c.direction === 'after'
+      ? sql`(${aliases.startTime}, ${aliases.id}) < (${c.startTime.toISOString()}::timestamptz, ${c.id}::uuid)`
+      : sql`(${aliases.startTime}, ${aliases.id}) > (${c.startTime.toISOString()}::timestamptz, ${c.id}::uuid)`
+    : undefined;
+  const backwards = c?.direction === 'before';
+  const rows = await db
+    .select()
+    .from(aliases)
+    .where(and(listFilter(q), position))
+    .orderBy(
+      backwards ? asc(aliases.startTime) : desc(aliases.startTime),
+      backwards ? asc(aliases.id) : desc(aliases.id),
+    )
+    .limit(q.limit + 1);
+  return rows;
+}
+
+export async function countAliases(
+  db: Db,
+  q: Pick<ListQuery, 'ownerId' | 'type' | 'search'>,
+): Promise<number> {
+  const rows = await db.select({ n: count() }).from(aliases).where(listFilter(q));
+  return Number(rows[0]?.n ?? 0);
+}

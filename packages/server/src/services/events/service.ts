@@ -1,0 +1,640 @@
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import {
+  EVENT_DEFAULT_DURATION,
+  EVENT_PARTICIPANTS_MAX,
+  EVENT_SPEAKERS_MAX,
+  VERIFY_CALL_MAX_FAILURES,
+  VERIFY_CALL_WINDOW_MS,
+  eventMessages,
+  scheduleIssues,
+  type AliasDetail,
+  type AliasDto,
+  type AliasListResponse,
+  type AliasShortDetail,
+  type CreateAliasRequest,
+  type JoinRole,
+  type Language,
+  type ListAliasesRequest,
+  type ParticipantDto,
+  type ParticipantRole,
+  type UpdateAliasRequest,
+  type UrlResponse,
+  type VerifyCallRequest,
+  type VerifyCallResponse,
+} from '@podium/protocol';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../store/db.ts';
+import type { AliasParticipantRow, AliasRow } from '../../store/schema.ts';
+import type { AuthAccount } from '../auth-account.ts';
+import type { Mailer } from '../mail.ts';
+import type { Secrets } from '../secrets.ts';
+import { isReservedAliasName, randomAliasName } from './alias-name.ts';
+import {
+  aliasTaken,
+  eventExpired,
+  eventNotFound,
+  invalidFields,
+  invalidLink,
+  invalidPasscode,
+  isUniqueViolation,
+  noPermission,
+  participantExists,
+  participantNotFound,
+  TooManyFailures,
+} from './errors.ts';
+import { canonicalTimeZone, eventCalendar } from './ics.ts';
+import { InvitationSender, type Invitee } from './invitations.ts';
+import * as repo from './repository.ts';
+import { FailureThrottle } from './throttle.ts';
+import {
+  signHostToken,
+  signJoinTicket,
+  speakerToken,
+  verifyHostToken,
+  verifyJoinTicket,
+  verifySpeakerToken,
+  type JoinTicket,
+} from './tickets.ts';
+
+export interface EventsServiceOptions {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  secrets: Secrets;
+  now?: () => number;
+}
+
+/** Who is calling a public endpoint. */
+export interface Caller {
+  account: AuthAccount | null;
+  /** Client address, for throttling. */
+  ip: string;
+}
+
+const NAME_CONSTRAINT = 'aliases_name_key';
+const PARTICIPANT_EMAIL_CONSTRAINT = 'alias_participants_email_key';
+const msg = (key: keyof typeof eventMessages) => eventMessages[key].en;
+
+interface CursorValue {
+  startTime: Date;
+  id: string;
+}
+
+function encodeCursor(row: Pick<AliasRow, 'startTime' | 'id'>): string {
+  return Buffer.from(JSON.stringify([row.startTime.toISOString(), row.id])).toString('base64url');
+}
+
+/** SECURITY: a cursor only positions within the caller's own rows; its values are checked. */
+function decodeCursor(value: string): CursorValue | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+    const [start, id] = parsed as unknown[];
+    if (typeof start !== 'string' || typeof id !== 'string') return null;
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+    const startTime = new Date(start);
+    if (Number.isNaN(startTime.getTime()) || startTime.toISOString() !== start) return null;
+    return { startTime, id };
+  } catch {
+    return null;
+  }
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest();
+
+/** SECURITY: compares digests in constant time, so timing leaks nothing about the passcode. */
+function passcodeMatches(stored: string | null, given: string | null | undefined): boolean {
+  if (!stored || typeof given !== 'string') return false;
+  return crypto.timingSafeEqual(sha256(stored), sha256(given));
+}
+
+const minutesBetween = (start: Date, end: Date) =>
+  Math.round((end.getTime() - start.getTime()) / 60_000);
+
+/**
+ * Events (conference aliases): create, edit, list and share them; the public join checks.
+ * Every owner operation checks ownership here, so REST and GraphQL behave the same.
+ */
+export class EventsService {
+  #config: Config;
+  #db: Db;
+  #log: Logger;
+  #secrets: Secrets;
+  #now: () => number;
+  #invitations: InvitationSender;
+  #throttle: FailureThrottle;
+
+  constructor(options: EventsServiceOptions) {
+    this.#config = options.config;
+    this.#db = options.db;
+    this.#log = options.log.child({ domain: 'events' });
+    this.#secrets = options.secrets;
+    this.#now = options.now ?? Date.now;
+    this.#invitations = new InvitationSender(options.mailer, this.#log);
+    this.#throttle = new FailureThrottle({
+      max: VERIFY_CALL_MAX_FAILURES,
+      windowMs: VERIFY_CALL_WINDOW_MS,
+      now: this.#now,
+    });
+  }
+
+  #key(): Promise<Buffer> {
+    return this.#secrets.get('join_ticket_key');
+  }
+
+  inviteLink(name: string): string {
+    return `${this.#config.publicUrl}/j/${encodeURIComponent(name)}`;
+  }
+
+  async #speakerLink(row: AliasRow): Promise<string> {
+    const token = speakerToken(await this.#key(), row.id, row.speakerKey);
+    return `${this.inviteLink(row.name)}?speaker=${token}`;
+  }
+
+  async #toDto(
+    row: AliasRow,
+    speakers: AliasParticipantRow[],
+    ownerName: string,
+  ): Promise<AliasDto> {
+    return {
+      id: row.id,
+      type: row.type,
+      name: row.name,
+      title: row.title,
+      description: row.description,
+      require_passcode: row.requirePasscode,
+      passcode: row.passcode,
+      start_time: row.startTime.toISOString(),
+      end_time: row.endTime.toISOString(),
+      duration: minutesBetween(row.startTime, row.endTime),
+      mode: row.mode,
+      join_before_host: row.joinBeforeHost,
+      invite_link: this.inviteLink(row.name),
+      speaker_link: await this.#speakerLink(row),
+      speakers: speakers
+        .filter((s) => s.role === 'speaker')
+        .map((s) => ({ name: s.name, email: s.email })),
+      expired_at: row.expiredAt?.toISOString() ?? null,
+      owner: { id: row.ownerId, name: ownerName },
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  async #ownedDto(row: AliasRow): Promise<AliasDto> {
+    const [speakers, owner] = await Promise.all([
+      repo.participantsOf(this.#db, [row.id], 'speaker'),
+      repo.ownerNames(this.#db, row.ownerId),
+    ]);
+    return this.#toDto(row, speakers, owner.full);
+  }
+
+  #isExpired(row: AliasRow): boolean {
+    return row.expiredAt !== null && row.expiredAt.getTime() <= this.#now();
+  }
+
+  #shortDetail(row: AliasRow, ownerName: string): AliasShortDetail {
+    return {
+      name: row.name,
+      type: row.type,
+      title: row.title,
+      start_time: row.startTime.toISOString(),
+      end_time: row.endTime.toISOString(),
+      duration: minutesBetween(row.startTime, row.endTime),
+      mode: row.mode,
+      require_passcode: row.requirePasscode,
+      join_before_host: row.joinBeforeHost,
+      expired: this.#isExpired(row),
+      expired_at: row.expiredAt?.toISOString() ?? null,
+      owner_name: ownerName,
+    };
+  }
+
+  /** The alias `ref` (id or name) when `account` owns it: 404 when unknown, 403 when foreign. */
+  async #owned(account: AuthAccount, ref: string): Promise<AliasRow> {
+    const row = await repo.findAliasByRef(this.#db, ref);
+    if (!row) throw eventNotFound();
+    if (row.ownerId !== account.id) throw noPermission();
+    return row;
+  }
+
+  async #checkName(name: string, exceptId?: string): Promise<void> {
+    if (isReservedAliasName(name)) throw invalidFields({ name: msg('events.alias_format') });
+    if (await repo.aliasNameExists(this.#db, name, exceptId)) throw aliasTaken();
+  }
+
+  async #invite(
+    row: AliasRow,
+    people: Array<{ name: string; email: string; role: ParticipantRole; id: string }>,
+    lang: Language,
+    senderName: string,
+  ): Promise<void> {
+    if (!people.length) return;
+    const speakerLink = await this.#speakerLink(row);
+    const invitees: Invitee[] = people.map((p) => ({
+      name: p.name,
+      email: p.email,
+      link: p.role === 'speaker' ? speakerLink : this.inviteLink(row.name),
+    }));
+    this.#invitations.send(lang, senderName, row.title, invitees, { aliasId: row.id });
+    await repo.markInvited(
+      this.#db,
+      people.map((p) => p.id),
+      new Date(this.#now()),
+    );
+  }
+
+  // ---------- Owner operations ----------
+
+  async create(account: AuthAccount, input: CreateAliasRequest): Promise<AliasDto> {
+    if (input.name) await this.#checkName(input.name);
+    const start = input.start_time;
+    const end =
+      input.end_time ??
+      new Date(start.getTime() + (input.duration ?? EVENT_DEFAULT_DURATION) * 60_000);
+    const passcode = input.passcode ? input.passcode : null;
+    const requirePasscode = input.require_passcode ?? passcode !== null;
+    const issues = scheduleIssues({
+      start,
+      end,
+      duration: input.duration,
+      passcode,
+      requirePasscode,
+    });
+    if (issues.length) {
+      throw invalidFields(Object.fromEntries(issues.map((i) => [i.field, i.message])));
+    }
+
+    // A random name colliding is astronomically unlikely, but a retry costs nothing.
+    for (let attempt = 0; ; attempt++) {
+      const name = input.name ?? randomAliasName();
+      try {
+        const { row, speakers } = await this.#db.transaction(async (tx) => {
+          const row = await repo.insertAlias(tx, {
+            id: crypto.randomUUID(),
+            ownerId: account.id,
+            type: input.type,
+            name,
+            title: input.title,
+            description: input.description ?? '',
+            passcode,
+            requirePasscode,
+            startTime: start,
+            endTime: end,
+            mode: input.mode,
+            joinBeforeHost: input.join_before_host ?? false,
+            speakerKey: crypto.randomBytes(16).toString('base64url'),
+            expiredAt: input.expired_at ?? null,
+          });
+          const speakers = await repo.replaceSpeakers(tx, row.id, input.speakers ?? []);
+          return { row, speakers };
+        });
+        const owner = await repo.ownerNames(this.#db, account.id);
+        await this.#invite(row, speakers, input.lang ?? 'en', owner.full);
+        this.#log.info({ aliasId: row.id, ownerId: account.id }, 'event created');
+        return this.#toDto(row, speakers, owner.full);
+      } catch (error) {
+        if (!isUniqueViolation(error, NAME_CONSTRAINT)) throw error;
+        if (input.name) throw aliasTaken();
+        if (attempt >= 4) throw error;
+      }
+    }
+  }
+
+  async update(account: AuthAccount, input: UpdateAliasRequest): Promise<AliasDto> {
+    const row = await this.#owned(account, input.id);
+    if (input.name !== undefined && input.name.toLowerCase() !== row.name.toLowerCase()) {
+      await this.#checkName(input.name, row.id);
+    }
+    const start = input.start_time ?? row.startTime;
+    let end: Date;
+    if (input.end_time) end = input.end_time;
+    else if (input.duration !== undefined)
+      end = new Date(start.getTime() + input.duration * 60_000);
+    else if (input.end_time === null) {
+      end = new Date(start.getTime() + EVENT_DEFAULT_DURATION * 60_000);
+    } else {
+      // Moving the start keeps the event's length.
+      end = new Date(start.getTime() + (row.endTime.getTime() - row.startTime.getTime()));
+    }
+    const passcode =
+      input.passcode === undefined ? row.passcode : input.passcode ? input.passcode : null;
+    const requirePasscode =
+      input.require_passcode ??
+      (input.passcode === undefined ? row.requirePasscode && passcode !== null : passcode !== null);
+    const issues = scheduleIssues({
+      start,
+      end,
+      duration: input.duration,
+      passcode,
+      requirePasscode,
+    });
+    if (issues.length) {
+      throw invalidFields(Object.fromEntries(issues.map((i) => [i.field, i.message])));
+    }
+
+    const patch: repo.AliasPatch = {
+      startTime: start,
+      endTime: end,
+      passcode,
+      requirePasscode,
+      ...(input.type !== undefined ? { type: input.type } : {}),
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.description !== undefined ? { description: input.description ?? '' } : {}),
+      ...(input.mode !== undefined ? { mode: input.mode } : {}),
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.join_before_host !== undefined ? { joinBeforeHost: input.join_before_host } : {}),
+      ...(input.expired_at !== undefined ? { expiredAt: input.expired_at } : {}),
+    };
+    let result: { row: AliasRow; added: AliasParticipantRow[] };
+    try {
+      result = await this.#db.transaction(async (tx) => {
+        const updated = await repo.updateAlias(tx, row.id, patch);
+        const added = input.speakers ? await repo.replaceSpeakers(tx, row.id, input.speakers) : [];
+        return { row: updated, added };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, NAME_CONSTRAINT)) throw aliasTaken();
+      throw error;
+    }
+    const owner = await repo.ownerNames(this.#db, account.id);
+    // Only people newly on the speaker list are mailed; the others already have their link.
+    await this.#invite(result.row, result.added, input.lang ?? 'en', owner.full);
+    const speakers = await repo.participantsOf(this.#db, [row.id], 'speaker');
+    return this.#toDto(result.row, speakers, owner.full);
+  }
+
+  async remove(account: AuthAccount, id: string): Promise<{ id: string; deleted: true }> {
+    const row = await this.#owned(account, id);
+    await repo.deleteAlias(this.#db, row.id);
+    this.#log.info({ aliasId: row.id }, 'event deleted');
+    return { id: row.id, deleted: true };
+  }
+
+  async get(account: AuthAccount, ref: { id?: string; name?: string }): Promise<AliasDto> {
+    const row = await this.#owned(account, ref.id || ref.name || '');
+    return this.#ownedDto(row);
+  }
+
+  async list(account: AuthAccount, input: ListAliasesRequest): Promise<AliasListResponse> {
+    let cursor: repo.ListQuery['cursor'] = null;
+    if (input.after) {
+      const c = decodeCursor(input.after);
+      if (!c) throw invalidFields({ after: msg('events.invalid_cursor') });
+      cursor = { ...c, direction: 'after' };
+    } else if (input.before) {
+      const c = decodeCursor(input.before);
+      if (!c) throw invalidFields({ before: msg('events.invalid_cursor') });
+      cursor = { ...c, direction: 'before' };
+    }
+    const filter = { ownerId: account.id, type: input.type, search: input.search || undefined };
+    const [rows, total] = await Promise.all([
+      repo.listAliases(this.#db, { ...filter, cursor, limit: input.limit }),
+      repo.countAliases(this.#db, filter),
+    ]);
+    const more = rows.length > input.limit;
+    let page = rows.slice(0, input.limit);
+    if (cursor?.direction === 'before') page = page.reverse();
+    const first = page[0];
+    const last = page[page.length - 1];
+    const backwards = cursor?.direction === 'before';
+    const metadata = {
+      after: last && (backwards || more) ? encodeCursor(last) : null,
+      before: first && (backwards ? more : cursor !== null) ? encodeCursor(first) : null,
+      total_count: total,
+    };
+    const [speakers, owner] = await Promise.all([
+      repo.participantsOf(
+        this.#db,
+        page.map((r) => r.id),
+        'speaker',
+      ),
+      repo.ownerNames(this.#db, account.id),
+    ]);
+    const entries = await Promise.all(
+      page.map((r) =>
+        this.#toDto(
+          r,
+          speakers.filter((s) => s.aliasId === r.id),
+          owner.full,
+        ),
+      ),
+    );
+    return { entries, metadata };
+  }
+
+  /** The owner's host link: opens the event as host on any device for two hours. */
+  async hostUrl(account: AuthAccount, ref: string): Promise<UrlResponse> {
+    const row = await this.#owned(account, ref);
+    const token = signHostToken(await this.#key(), row.id, account.id, this.#now());
+    return { url: `${this.inviteLink(row.name)}?host=${token}` };
+  }
+
+  // ---------- Participants ----------
+
+  #participantDto(p: AliasParticipantRow): ParticipantDto {
+    return {
+      id: p.id,
+      name: p.name,
+      email: p.email,
+      role: p.role,
+      invited_at: p.invitedAt?.toISOString() ?? null,
+      created_at: p.createdAt.toISOString(),
+    };
+  }
+
+  async addParticipant(
+    account: AuthAccount,
+    input: { alias: string; name: string; email: string; role: ParticipantRole; lang?: Language },
+  ): Promise<ParticipantDto> {
+    const row = await this.#owned(account, input.alias);
+    if (await repo.participantByEmail(this.#db, row.id, input.email)) throw participantExists();
+    if ((await repo.countParticipants(this.#db, row.id)) >= EVENT_PARTICIPANTS_MAX) {
+      throw invalidFields({ email: msg('events.participants_too_many') });
+    }
+    if (
+      input.role === 'speaker' &&
+      (await repo.participantsOf(this.#db, [row.id], 'speaker')).length >= EVENT_SPEAKERS_MAX
+    ) {
+      throw invalidFields({ role: msg('events.speakers_too_many') });
+    }
+    let added: AliasParticipantRow;
+    try {
+      added = await repo.insertParticipant(this.#db, {
+        aliasId: row.id,
+        role: input.role,
+        name: input.name,
+        email: input.email,
+        // Appended speakers go to the end of the speaker list.
+        position: input.role === 'speaker' ? EVENT_PARTICIPANTS_MAX : 0,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, PARTICIPANT_EMAIL_CONSTRAINT)) throw participantExists();
+      throw error;
+    }
+    const owner = await repo.ownerNames(this.#db, account.id);
+    await this.#invite(row, [added], input.lang ?? 'en', owner.full);
+    return this.#participantDto({ ...added, invitedAt: new Date(this.#now()) });
+  }
+
+  async listParticipants(
+    account: AuthAccount,
+    ref: string,
+  ): Promise<{ entries: ParticipantDto[] }> {
+    const row = await this.#owned(account, ref);
+    const people = await repo.participantsOf(this.#db, [row.id]);
+    // Speakers first (in speaker-list order), then participants in the order they were added.
+    const ordered = [
+      ...people.filter((p) => p.role === 'speaker'),
+      ...people.filter((p) => p.role === 'participant'),
+    ];
+    return { entries: ordered.map((p) => this.#participantDto(p)) };
+  }
+
+  async removeParticipant(
+    account: AuthAccount,
+    input: { alias: string; id: string },
+  ): Promise<{ id: string; removed: true }> {
+    const row = await this.#owned(account, input.alias);
+    if (!(await repo.deleteParticipant(this.#db, row.id, input.id))) throw participantNotFound();
+    return { id: input.id, removed: true };
+  }
+
+  /** The link participants join by (the invite link). */
+  async participantUrl(account: AuthAccount, ref: string): Promise<UrlResponse> {
+    const row = await this.#owned(account, ref);
+    return { url: this.inviteLink(row.name) };
+  }
+
+  // ---------- Public ----------
+
+  async #publicRow(alias: string): Promise<AliasRow> {
+    const row = await repo.findAliasByName(this.#db, alias);
+    if (!row) throw invalidLink();
+    return row;
+  }
+
+  async shortDetail(alias: string): Promise<AliasShortDetail> {
+    const row = await this.#publicRow(alias);
+    const owner = await repo.ownerNames(this.#db, row.ownerId);
+    return this.#shortDetail(row, owner.public);
+  }
+
+  /** short-detail, plus description and speaker names for holders of a ticket to this event. */
+  async detail(alias: string, authorizeData: string | undefined): Promise<AliasDetail> {
+    const row = await this.#publicRow(alias);
+    const owner = await repo.ownerNames(this.#db, row.ownerId);
+    const base = this.#shortDetail(row, owner.public);
+    const ticket = authorizeData ? await this.verifyJoinTicket(authorizeData) : null;
+    if (!ticket || ticket.aliasId !== row.id) return { ...base, authorized: false };
+    const speakers = await repo.participantsOf(this.#db, [row.id], 'speaker');
+    return {
+      ...base,
+      authorized: true,
+      description: row.description,
+      speakers: speakers.map((s) => ({ name: s.name })),
+    };
+  }
+
+  /**
+   * Checks a join attempt and hands out a join ticket. The owner (signed in, or through the
+   * host link) joins as host, the speaker link as speaker, anyone else needs the passcode when
+   * one is required.
+   */
+  async verifyCall(input: VerifyCallRequest, caller: Caller): Promise<VerifyCallResponse> {
+    const throttleKey = `${input.alias.toLowerCase()}\u0000${caller.ip}`;
+    const row = await repo.findAliasByName(this.#db, input.alias);
+    const key = await this.#key();
+    // From here to each throw there is no await, so the throttle check and the recorded failure
+    // cannot interleave with parallel requests.
+    const refuse = (): never => {
+      const wait = this.#throttle.retryAfter(throttleKey);
+      if (wait > 0) throw new TooManyFailures(wait);
+      this.#throttle.fail(throttleKey);
+      throw invalidPasscode();
+    };
+    if (!row) return refuse();
+    if (this.#isExpired(row)) throw eventExpired();
+
+    let role: JoinRole;
+    if (caller.account && caller.account.id === row.ownerId) role = 'host';
+    else if (input.host && verifyHostToken(key, row.id, input.host, this.#now()) === row.ownerId) {
+      role = 'host';
+    } else if (input.speaker && verifySpeakerToken(key, row.id, row.speakerKey, input.speaker)) {
+      role = 'speaker';
+    } else {
+      if (row.requirePasscode) {
+        const wait = this.#throttle.retryAfter(throttleKey);
+        if (wait > 0) throw new TooManyFailures(wait);
+        if (!passcodeMatches(row.passcode, input.passcode)) return refuse();
+      }
+      role = caller.account ? 'participant' : 'guest';
+    }
+
+    let displayName = input.display_name?.trim() || null;
+    const [owner, self] = await Promise.all([
+      repo.ownerNames(this.#db, row.ownerId),
+      !displayName && caller.account ? repo.ownerNames(this.#db, caller.account.id) : null,
+    ]);
+    if (!displayName && self) displayName = self.full || null;
+    const { ticket, payload } = signJoinTicket(
+      key,
+      { aliasId: row.id, role, displayName, accountId: caller.account?.id ?? null },
+      this.#now(),
+    );
+    return {
+      ticket,
+      expires_at: new Date(payload.expiresAt * 1000).toISOString(),
+      role,
+      display_name: displayName,
+      alias: this.#shortDetail(row, owner.public),
+    };
+  }
+
+  /**
+   * The calendar file of an event. The description is included for the owner and for holders
+   * of a join ticket, as in detail; everyone with the link gets title, times and link.
+   */
+  async calendar(
+    alias: string,
+    options: { tz: string | undefined; account: AuthAccount | null; ticket: string | undefined },
+  ): Promise<{ filename: string; text: string }> {
+    let timeZone: string | null = null;
+    if (options.tz) {
+      timeZone = canonicalTimeZone(options.tz);
+      if (!timeZone) throw invalidFields({ tz: msg('events.invalid_time_zone') });
+    }
+    const row = await this.#publicRow(alias);
+    const owner = await repo.ownerNames(this.#db, row.ownerId);
+    const ticket = options.ticket ? await this.verifyJoinTicket(options.ticket) : null;
+    const private_ =
+      options.account?.id === row.ownerId || (ticket !== null && ticket.aliasId === row.id);
+    const text = eventCalendar(
+      {
+        id: row.id,
+        title: row.title,
+        description: private_ ? row.description : '',
+        start: row.startTime,
+        end: row.endTime,
+        url: this.inviteLink(row.name),
+        organizerName: owner.public,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      },
+      timeZone,
+    );
+    return { filename: `${row.name}.ics`, text };
+  }
+
+  /** For the live room: the ticket's content when authentic and unexpired, else null. */
+  async verifyJoinTicket(ticket: string): Promise<JoinTicket | null> {
+    return verifyJoinTicket(await this.#key(), ticket, this.#now());
+  }
+
+  /** Waits for invitation mail still being sent (server shutdown, tests). */
+  drain(): Promise<void> {
+    return this.#invitations.drain();
+  }
+}
