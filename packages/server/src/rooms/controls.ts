@@ -366,12 +366,14 @@ function setMode(d: Draft, actor: Participant, mode: RoomMode): void {
   if (d.mode === mode) return;
   const wasMeeting = isMeetingLike(d.mode);
   const toMeeting = isMeetingLike(mode);
+  const tooMany = d.participants.size > capacityOf(mode, d.base.limits);
   if (toMeeting && !wasMeeting) {
-    const tooMany = d.participants.size > capacityOf(mode, d.base.limits);
     if (tooMany || d.nonHostStageCount() > d.base.limits.meetingPresenters - 1) {
       refuse('not_allowed', 'room.mode_too_many');
     }
   }
+  // Only with configured limits where a conference holds fewer than a meeting.
+  if (tooMany) refuse('room_full', 'room.full');
   d.mode = mode;
   if (wasMeeting !== toMeeting) {
     // Who sees whom and who may publish changed for everyone: touch them all so the roster
