@@ -37,3 +37,69 @@ export function parseSingleEvent(text: string): ParsedEvent {
     localStart: event.startDate.toString(),
   };
 }
+
+interface ApiLike {
+  api(
+    path: string,
+    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are inspected field by field
+}
+
+let personSeq = 0;
+
+export interface SignedIn {
+  id: string;
+  token: string;
+  email: string;
+}
+
+/**
+ * Signs a new person up and in through the API. The account stays 'verifying': events do not
+ * require a verified address.
+ */
+export async function signUpAndLogin(
+  server: ApiLike,
+  tag: string,
+  fullName = `Host ${tag}`,
+): Promise<SignedIn> {
+  personSeq += 1;
+  const id = `${tag}${personSeq}${Math.random().toString(36).slice(2, 7)}`;
+  const email = `${id}@example.test`;
+  const password = `pw-${id}-secret`;
+  const signup = await server.api('/api/v1/user/signup', {
+    body: { email, username: `u_${id}`.slice(0, 32), password, full_name: fullName },
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const login = await server.api('/api/v1/user/session/new', {
+    body: { username: email, password },
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { id: signup.body.account.id as string, token: login.body.authorization as string, email };
+}
+
+/** A start time `hours` from now, whole minutes, as ISO. */
+export function hoursFromNow(hours: number): string {
+  const t = new Date(Date.now() + hours * 3600_000);
+  t.setUTCSeconds(0, 0);
+  return t.toISOString();
+}
+
+/**
+ * The Subject header of a raw message, decoded per RFC 2047 — including the rule that
+ * whitespace between two adjacent encoded words is dropped (smtp-capture's `subject` keeps it,
+ * which splits long non-ASCII subjects such as Vietnamese ones).
+ */
+export function decodedSubject(raw: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const line = /^subject:(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? '';
+  const unfolded = line.replace(/\r?\n[ \t]/g, ' ').trim();
+  const word = /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g;
+  const joined = unfolded.replace(/(\?=)\s+(?==\?)/g, '$1');
+  return joined.replace(word, (_all, _charset: string, kind: string, text: string) => {
+    if (kind.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+    const bytes = text
+      .replace(/_/g, ' ')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  });
+}
