@@ -82,7 +82,9 @@ export const conferenceSettingRequest = z.object({
       typeof v === 'string' && (CONFERENCE_MODES as readonly string[]).includes(v)
         ? (v as (typeof CONFERENCE_MODES)[number])
         : DEFAULT_CONFERENCE_MODE,
-    ),
+    )
+    // A missing key skips the transform in zod 4, so it needs its own default.
+    .default(DEFAULT_CONFERENCE_MODE),
 });
 
 export const accountStatus = z.enum(['verifying', 'active', 'disabled']);
