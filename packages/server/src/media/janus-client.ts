@@ -255,6 +255,13 @@ export class JanusSession {
     return this.#events.on(event, listener);
   }
 
+  once<K extends keyof JanusSessionEvents>(
+    event: K,
+    listener: (payload: JanusSessionEvents[K]) => void,
+  ): () => void {
+    return this.#events.once(event, listener);
+  }
+
   async #sendKeepalive(): Promise<void> {
     if (this.#closed) return;
     try {

@@ -377,7 +377,8 @@ function compact(body: Record<string, unknown>): Record<string, unknown> {
 // The handle
 // ---------------------------------------------------------------------------------------------
 
-type Role = 'none' | 'publisher' | 'subscriber';
+/** 'left': Janus allows one join per handle; after leaving, kicks or room ends, attach anew. */
+type Role = 'none' | 'publisher' | 'subscriber' | 'left';
 
 /**
  * One VideoRoom handle. Room administration works on any handle; a handle then becomes either
@@ -776,13 +777,11 @@ export class VideoRoomHandle {
     await this.#core.trickle(wire);
   }
 
-  /** Leaves the room (a publisher also stops publishing); the handle can join again. */
+  /** Leaves the room (a publisher also stops publishing). Janus allows no second join. */
   async leave(): Promise<void> {
-    if (this.#role === 'none') return;
+    if (this.#role === 'none' || this.#role === 'left') return;
     await this.#core.message({ request: 'leave' });
-    this.#role = 'none';
-    this.#roomId = undefined;
-    this.#feedId = undefined;
+    this.#leftRoom();
   }
 
   /** Closes the PeerConnection but keeps the handle. */
@@ -798,9 +797,15 @@ export class VideoRoomHandle {
   #requireRole(role: Role, action: string): void {
     if (this.#core.gone) throw new MediaError('gone', `cannot ${action}: the media handle is gone`);
     if (this.#role !== role) {
+      const state = {
+        none: 'not in a room',
+        publisher: 'a publisher',
+        subscriber: 'a subscriber',
+        left: 'done with its room (attach a new handle)',
+      }[this.#role];
       throw new MediaError(
         'wrong-state',
-        `cannot ${action} on a VideoRoom handle that is ${this.#role === 'none' ? 'not in a room' : `a ${this.#role}`}`,
+        `cannot ${action} on a VideoRoom handle that is ${state}`,
       );
     }
   }
@@ -882,7 +887,7 @@ export class VideoRoomHandle {
   }
 
   #leftRoom(): void {
-    this.#role = 'none';
+    this.#role = 'left';
     this.#roomId = undefined;
     this.#feedId = undefined;
   }

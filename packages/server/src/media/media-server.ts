@@ -517,9 +517,11 @@ export class MediaServer {
         });
         const info = await client.info();
         if (!info.plugins.includes(VIDEOROOM_PLUGIN)) {
-          await client.close();
           throw new MediaError('other', 'Janus started without the VideoRoom plugin');
         }
+        // `info` needs no secret; a session does. This also tells our Janus from another
+        // server that already holds the port.
+        await (await client.createSession()).close();
         return client;
       } catch (error) {
         await client?.close();
