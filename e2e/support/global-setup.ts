@@ -71,9 +71,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-e2e-'));
   const mailDir = path.join(work, 'mail');
   const dataDir = path.join(work, 'data');
-  const logDir = path.join(root, '.tmp');
-  fs.mkdirSync(logDir, { recursive: true });
-  const serverLog = path.join(logDir, 'e2e-server.log');
+  // The log lives with the run (parallel runs on one machine must not share it) and is copied to
+  // .tmp/e2e-server.log at the end, where a person looks after a failure.
+  const serverLog = path.join(work, 'server.log');
+  const keptLog = path.join(root, '.tmp', 'e2e-server.log');
 
   const smtp = await startSmtpCapture(mailDir);
   const port = await freePort();
@@ -109,6 +110,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const teardown = async () => {
     await stopChild(server);
     await smtp.close();
+    fs.mkdirSync(path.dirname(keptLog), { recursive: true });
+    fs.copyFileSync(serverLog, keptLog);
     fs.rmSync(work, { recursive: true, force: true });
   };
 
