@@ -67,7 +67,9 @@ export class Draft {
   ended: RoomState['ended'];
   pinned: string | null;
   seq: number;
-  participants: PMap<Participant>;
+  #participants: PMap<Participant>;
+  /** Edits not yet folded into #participants (null: departed): one bucket copy per decision. */
+  readonly #pending = new Map<string, Participant | null>();
   byIdentity: PMap<string>;
   hostId: string | null;
   ownerId: string | null;
@@ -93,7 +95,7 @@ export class Draft {
     this.ended = base.ended;
     this.pinned = base.pinned;
     this.seq = base.seq;
-    this.participants = base.participants;
+    this.#participants = base.participants;
     this.byIdentity = base.byIdentity;
     this.hostId = base.hostId;
     this.ownerId = base.ownerId;
@@ -101,12 +103,23 @@ export class Draft {
     this.coHosts = base.coHosts;
   }
 
+  /** Present participants as of now. */
+  get participants(): PMap<Participant> {
+    if (this.#pending.size > 0) {
+      this.#participants = this.#participants.apply(this.#pending);
+      this.#pending.clear();
+    }
+    return this.#participants;
+  }
+
   get(id: string): Participant | undefined {
-    return this.participants.get(id);
+    const pending = this.#pending.get(id);
+    if (pending !== undefined) return pending ?? undefined;
+    return this.#pending.has(id) ? undefined : this.#participants.get(id);
   }
 
   put(p: Participant): Participant {
-    this.participants = this.participants.set(p.id, p);
+    this.#pending.set(p.id, p);
     this.touched.add(p.id);
     return p;
   }
@@ -152,7 +165,7 @@ export class Draft {
   }
 
   depart(p: Participant, reason: LeaveReason, notice: RemovedReason | null): void {
-    this.participants = this.participants.delete(p.id);
+    this.#pending.set(p.id, null);
     const key = identityKey(p.identity);
     if (this.byIdentity.get(key) === p.id) this.byIdentity = this.byIdentity.delete(key);
     if (this.hostId === p.id) this.hostId = null;
@@ -169,7 +182,8 @@ export class Draft {
       this.departed.set(p.id, { reason: 'left', notice: null, joinState: 'ended' });
     }
     this.ended = { at: this.now, reason };
-    this.participants = PMap.empty();
+    this.#pending.clear();
+    this.#participants = PMap.empty();
     this.byIdentity = PMap.empty();
     this.hostId = null;
     this.ownerId = null;

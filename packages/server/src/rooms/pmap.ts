@@ -71,6 +71,34 @@ export class PMap<V> implements Iterable<readonly [string, V]> {
     return new PMap(buckets, this.size - 1);
   }
 
+  /** Applies many changes (null deletes), copying each touched bucket once. */
+  apply(changes: ReadonlyMap<string, V | null>): PMap<V> {
+    if (changes.size === 0) return this;
+    const buckets = this.#buckets.slice();
+    const copied = new Set<number>();
+    let size = this.size;
+    for (const [key, value] of changes) {
+      const b = bucketOf(key);
+      let bucket = buckets[b] as Map<string, V>;
+      if (!copied.has(b)) {
+        bucket = new Map(bucket);
+        buckets[b] = bucket;
+        copied.add(b);
+      }
+      const had = bucket.has(key);
+      if (value === null) {
+        if (had) {
+          bucket.delete(key);
+          size -= 1;
+        }
+      } else {
+        bucket.set(key, value);
+        if (!had) size += 1;
+      }
+    }
+    return new PMap(buckets, size);
+  }
+
   *entries(): IterableIterator<readonly [string, V]> {
     for (const bucket of this.#buckets) yield* bucket.entries();
   }
