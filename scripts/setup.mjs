@@ -29,7 +29,12 @@ const SYSTEM_PACKAGES = {
     // Browser tests drive Debian's Chromium; `playwright install` would download one and fails.
     { pkg: 'chromium', present: () => fs.existsSync('/usr/bin/chromium') },
     // The server tests start a throwaway cluster from /usr/lib/postgresql/<v>/bin.
-    { pkg: 'postgresql', present: () => postgresBinDir() !== null, stopService: true },
+    { pkg: 'postgresql', present: () => postgresBinDir() !== null, stopService: 'postgresql' },
+    // The media tests run Podium's own Janus (generated config, loopback or test namespace).
+    // Move this line to `start` once the server starts Janus itself.
+    { pkg: 'janus', present: () => hasCommand('janus'), stopService: 'janus' },
+    // `ip netns` for the test network namespace of the media tests.
+    { pkg: 'iproute2', present: () => hasCommand('ip') || fs.existsSync('/usr/sbin/ip') },
     // Pages render with real fonts so layouts in screenshots and measurements are stable.
     { pkg: 'fonts-liberation' },
   ],
@@ -100,13 +105,16 @@ function run(cmd, cmdArgs, env = {}) {
 }
 
 /**
- * Debian's postgresql package creates and starts a system cluster on port 5432. Podium's tests
- * start their own throwaway cluster, so a system service would only be something left listening:
- * stop it and keep it from starting at boot. Only done right after we installed the package, so
- * a PostgreSQL the machine's owner set up on purpose is never touched.
+ * Debian starts a system service for some packages: postgresql creates and starts a cluster on
+ * port 5432, janus starts with the Debian default configuration. Podium runs its own instances
+ * (a throwaway test cluster; Janus with a generated config), so the system services would only
+ * be something left listening. SECURITY: Debian's default Janus config has a well-known admin
+ * secret and demo streams on all interfaces; it must never stay running.
+ * Only done right after we installed the package, so a service the machine's owner set up on
+ * purpose is never touched.
  */
-function stopSystemPostgres() {
-  if (hasCommand('pg_lsclusters')) {
+function stopSystemService(service) {
+  if (service === 'postgresql' && hasCommand('pg_lsclusters')) {
     const list = spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).stdout ?? '';
     for (const line of list.split('\n')) {
       const [version, cluster, , status] = line.trim().split(/\s+/);
@@ -120,12 +128,14 @@ function stopSystemPostgres() {
     }
   }
   if (fs.existsSync('/run/systemd/system') && hasCommand('systemctl')) {
-    spawnSync('systemctl', ['disable', '--now', 'postgresql'], { stdio: 'ignore' });
-  } else if (hasCommand('update-rc.d')) {
-    spawnSync('service', ['postgresql', 'stop'], { stdio: 'ignore' });
-    spawnSync('update-rc.d', ['postgresql', 'disable'], { stdio: 'ignore' });
+    spawnSync('systemctl', ['disable', '--now', service], { stdio: 'ignore' });
+  } else {
+    if (hasCommand('service')) spawnSync('service', [service, 'stop'], { stdio: 'ignore' });
+    if (hasCommand('update-rc.d')) {
+      spawnSync('update-rc.d', [service, 'disable'], { stdio: 'ignore' });
+    }
   }
-  say('stopped and disabled the system PostgreSQL service (tests run their own cluster)');
+  say(`stopped and disabled the system ${service} service (Podium runs its own)`);
 }
 
 function setupSystemPackages() {
@@ -161,7 +171,7 @@ function setupSystemPackages() {
       console.error(`setup: ${entry.pkg} was installed but is still not usable`);
       process.exit(1);
     }
-    if (entry.stopService) stopSystemPostgres();
+    if (entry.stopService) stopSystemService(entry.stopService);
   }
 }
 
