@@ -412,6 +412,21 @@ describe('connection loss', () => {
     );
   });
 
+  it('brings a waiting-room entry back to where it was, or in if admitted meanwhile', () => {
+    const sim = meeting(0, { waitingRoom: true });
+    sim.join('a');
+    sim.join('b');
+    sim.run({ type: 'disconnect', participantId: 'a' });
+    sim.run({ type: 'disconnect', participantId: 'b' });
+    sim.req('host', { type: 'admit', participant_id: 'b' });
+    expect(sim.p('b').status).toBe('reconnecting');
+    const a = sim.run({ type: 'resume', participantId: 'a', sessionId: 's2' });
+    expect(sim.received('a', a)).toEqual([{ type: 'join_state', state: 'in_waiting_room' }]);
+    const b = sim.run({ type: 'resume', participantId: 'b', sessionId: 's3' });
+    expect(sim.p('b').status).toBe('connected');
+    expect(sim.receivedTypes('b', b)).toContain('welcome');
+  });
+
   it('gives a second connection of the same person the first one’s place', () => {
     const sim = meeting(1);
     const d = sim.join('host-2', { as: 'host', ticket: 'host' });
@@ -566,6 +581,17 @@ describe('roles in the room', () => {
     expect(sim.state.hostId).toBe('host');
   });
 
+  it('joins the speaker link as a presenter', () => {
+    const sim = conference(0);
+    sim.join('s', { ticket: 'speaker', guest: true });
+    expect(sim.p('s').role).toBe('speaker');
+    expect(publishRights(sim.state, 's')).toEqual({ audio: true, video: true, screen: true });
+    sim.req('host', { type: 'set_role', participant_id: 's', role: 'presenter', granted: false });
+    expect(sim.p('s').role).toBe('guest');
+    sim.req('host', { type: 'set_role', participant_id: 's', role: 'presenter', granted: true });
+    expect(sim.p('s').role).toBe('speaker');
+  });
+
   it('narrows a guest ticket that claims to be the host', () => {
     const sim = new Sim({ mode: 'meeting' });
     sim.join('g', { guest: true, ticket: 'host' });
@@ -682,6 +708,18 @@ describe('pinning for everyone', () => {
       by: null,
     });
     expect(sim.state.pinned).toBe(null);
+  });
+
+  it('unpins a presenter who goes backstage', () => {
+    const sim = meeting(2);
+    sim.req('host', { type: 'pin_for_all', participant_id: 'p1' });
+    const d = sim.req('p1', { type: 'go_invisible' });
+    expect(sim.state.pinned).toBe(null);
+    expect(sim.received('p2', d)).toContainEqual({
+      type: 'pinned',
+      participant_id: null,
+      by: null,
+    });
   });
 
   it('does not pin someone the audience cannot see', () => {
