@@ -127,6 +127,12 @@ test.describe('a host and their events', () => {
     await expect(page.getByText('Event removed successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/app\/conferences$/);
     await expect(page.getByText('Showing 20 of 22')).toBeVisible();
+
+    // An id that is not one of mine: a clear message, and still signed in.
+    await page.goto('/app/conferences/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('This event does not exist, or it is not yours.')).toBeVisible();
+    await page.goto('/app/conferences');
+    await expect(page).toHaveURL(/\/app\/conferences$/);
   });
 
   test('the form checks title and times, and the server refuses a taken link name', async ({
@@ -144,7 +150,9 @@ test.describe('a host and their events', () => {
     await form.title.fill('Second');
     await page.getByLabel('Link name').fill(taken);
     await page.getByRole('button', { name: 'Create event' }).click();
-    await expect(page.getByText('This link name is already taken').first()).toBeVisible();
+    // Said twice: in the form's alert and under the Link name field.
+    await expect(page.getByText('This link name is already taken')).toHaveCount(2);
+    await expect(page.getByLabel('Link name')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/app\/conferences\/add$/);
   });
 
@@ -185,6 +193,37 @@ test.describe('a host and their events', () => {
     ).toBeVisible();
     await page.goto('/review/qr-code?alias=no-such-alias-x');
     await expect(page.getByText('Invalid Conference link')).toBeVisible();
+  });
+});
+
+test.describe('passcode brute force', () => {
+  test('after ten wrong passcodes the guest is told to try later', async ({ page, browser }) => {
+    const token = await signedInHost(page);
+    const event = await createByApi(page.request, token, {
+      title: 'Guarded',
+      passcode: 'right-one',
+      require_passcode: true,
+    });
+    const context = await browser.newContext();
+    try {
+      const guest = new PreJoinPage(await context.newPage());
+      await guest.goto(`/j/${event.name}`);
+      await guest.displayName.fill('Mallory');
+      for (let i = 0; i < 10; i += 1) {
+        await guest.passcode.fill(`wrong-${i}`);
+        await guest.joinButton.click();
+        await expect(guest.page.getByText('invalid passcode, please try again')).toBeVisible();
+      }
+      await guest.passcode.fill('right-one');
+      await guest.joinButton.click();
+      await expect(
+        guest.page
+          .getByRole('alert')
+          .filter({ hasText: 'Too many attempts, please try again later' }),
+      ).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -30,6 +30,7 @@ export function EventForm({ event }: { event?: AliasDto }) {
   const { t } = useTranslation();
   const {
     form,
+    inputProps,
     onSubmit,
     submitting,
     submitError,
@@ -58,7 +59,7 @@ export function EventForm({ event }: { event?: AliasDto }) {
             label={t('events.form.title')}
             required
             autoComplete="off"
-            {...form.getInputProps('title')}
+            {...inputProps('title')}
           />
           <Group grow align="flex-start">
             <PasswordInput
@@ -66,22 +67,22 @@ export function EventForm({ event }: { event?: AliasDto }) {
               description={t('events.form.passcodeHint')}
               autoComplete="new-password"
               required={values.requirePasscode}
-              {...form.getInputProps('passcode')}
+              {...inputProps('passcode')}
             />
           </Group>
           <Checkbox
             label={t('events.form.requirePasscode')}
-            {...form.getInputProps('requirePasscode', { type: 'checkbox' })}
+            {...inputProps('requirePasscode', { type: 'checkbox' })}
           />
           <Textarea
             label={t('events.form.description')}
             autosize
             minRows={3}
             maxRows={10}
-            {...form.getInputProps('description')}
+            {...inputProps('description')}
           />
           {editing ? null : (
-            <Radio.Group label={t('events.form.timing')} {...form.getInputProps('timing')}>
+            <Radio.Group label={t('events.form.timing')} {...inputProps('timing')}>
               <Group mt={6}>
                 <Radio value="instant" label={t('events.form.instant')} />
                 <Radio value="scheduled" label={t('events.form.scheduled')} />
@@ -95,13 +96,14 @@ export function EventForm({ event }: { event?: AliasDto }) {
                   label={t('events.form.start')}
                   valueFormat={PICKER_FORMAT}
                   required
-                  {...form.getInputProps('start')}
+                  withAsterisk={false}
+                  {...inputProps('start')}
                 />
                 <DateTimePicker
                   label={t('events.form.end')}
                   valueFormat={PICKER_FORMAT}
                   clearable
-                  {...form.getInputProps('end')}
+                  {...inputProps('end')}
                 />
               </Group>
               <Text size="xs" c="dimmed">
@@ -116,17 +118,17 @@ export function EventForm({ event }: { event?: AliasDto }) {
           <NativeSelect
             label={t('events.form.mode')}
             data={EVENT_MODES.map((mode) => ({ value: mode, label: t(`events.modes.${mode}`) }))}
-            {...form.getInputProps('mode')}
+            {...inputProps('mode')}
           />
           <TextInput
             label={t('events.form.name')}
             description={t('events.form.nameHint')}
             autoComplete="off"
-            {...form.getInputProps('name')}
+            {...inputProps('name')}
           />
           <Checkbox
             label={t('events.form.joinBeforeHost')}
-            {...form.getInputProps('joinBeforeHost', { type: 'checkbox' })}
+            {...inputProps('joinBeforeHost', { type: 'checkbox' })}
           />
           <Fieldset legend={t('events.form.speakers')}>
             <Stack gap="sm">
@@ -135,8 +137,8 @@ export function EventForm({ event }: { event?: AliasDto }) {
               </Text>
               {values.speakers.map((speaker, index) => {
                 const n = index + 1;
-                const name = form.getInputProps(`speakers.${index}.name`);
-                const email = form.getInputProps(`speakers.${index}.email`);
+                const name = inputProps(`speakers.${index}.name`);
+                const email = inputProps(`speakers.${index}.email`);
                 return (
                   <Group key={speaker.key} align="flex-start" wrap="nowrap">
                     <TextInput

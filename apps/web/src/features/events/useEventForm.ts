@@ -10,6 +10,7 @@ import { eventQueryKey, eventsApi } from './api.ts';
 import { conferenceMode } from './conferenceMode.ts';
 import { localizedFieldErrors, translateEventError } from './errors.ts';
 import { eventFields, speakerErrors } from './fields.ts';
+import { useServerFieldErrors } from './serverErrors.ts';
 import {
   createRequest,
   emptyEventValues,
@@ -33,6 +34,7 @@ export function useEventForm(event?: AliasDto) {
   );
   const form = useAppForm<EventFormValues>(initial, eventFields);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const server = useServerFieldErrors();
   const speakerLabels = useMemo(
     () => ({ name: t('events.form.speakerNameLabel'), email: t('events.form.speakerEmailLabel') }),
     [t],
@@ -49,9 +51,10 @@ export function useEventForm(event?: AliasDto) {
       await navigate(`/app/conferences/${saved.id}`, { replace: Boolean(event) });
     },
     onError: (error) => {
-      for (const [field, message] of Object.entries(localizedFieldErrors(error, i18n))) {
-        form.setFieldError(formField(field), message);
-      }
+      const fields = localizedFieldErrors(error, i18n);
+      server.setServerErrors(
+        Object.fromEntries(Object.entries(fields).map(([field, m]) => [formField(field), m])),
+      );
       setSubmitError(translateEventError(error, i18n));
     },
   });
@@ -67,6 +70,7 @@ export function useEventForm(event?: AliasDto) {
   const onSubmit = (e?: FormEvent) => {
     e?.preventDefault();
     setSubmitError(null);
+    server.clearServerErrors();
     const values = form.getValues();
     const result = form.validate();
     const speakers = speakerErrors(values.speakers, lang, speakerLabels);
@@ -77,6 +81,9 @@ export function useEventForm(event?: AliasDto) {
 
   return {
     form,
+    /** The input props of `path`, showing a server message until the field is edited. */
+    inputProps: (path: string, options?: { type: 'checkbox' }) =>
+      server.withServerError(path, form.getInputProps(path, options)),
     onSubmit,
     submitting: save.isPending,
     submitError,

@@ -151,7 +151,7 @@ function PreJoin({
                   label={t('join.prejoin.displayName')}
                   autoComplete="name"
                   required={!pre.signedIn}
-                  {...form.getInputProps('displayName')}
+                  {...pre.inputProps('displayName')}
                 />
                 {pre.askPasscode ? (
                   <PasswordInput
@@ -163,7 +163,7 @@ function PreJoin({
                     }
                     autoComplete="off"
                     required={!pre.signedIn}
-                    {...form.getInputProps('passcode')}
+                    {...pre.inputProps('passcode')}
                   />
                 ) : null}
                 <Button
