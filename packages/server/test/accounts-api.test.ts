@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { STORE_KINDS } from './support/stores.ts';
@@ -204,6 +205,18 @@ describe.each(STORE_KINDS)('account API on %s', (kind) => {
     });
     expect(login.status).toBe(200);
     expect(login.body.account.account_status).toBe('verifying');
+  });
+
+  it('starts a username-only account active: there is nothing to confirm', async () => {
+    const p = person('nameonly');
+    const before = smtp.messages.length;
+    const res = await server.api('/api/v1/user/signup', {
+      body: { username: p.username, password: p.password },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.account).toMatchObject({ account_status: 'active', email: null });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.messages.length).toBe(before);
   });
 
   it('answers 409 naming the field for a duplicate email, username or phone', async () => {
@@ -596,22 +609,43 @@ describe.each(STORE_KINDS)('sign-in rate limit on %s', (kind) => {
     await server.close();
   });
 
-  async function login(username: string, password: string, ip: string) {
-    const res = await fetch(server.url + '/api/v1/user/session/new', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-        // The test server trusts proxy headers, which lets one test act as several addresses.
-        'x-forwarded-for': ip,
+  /** Signs in from a chosen loopback source address (all of 127.0.0.0/8 reaches the server). */
+  function login(username: string, password: string, from: string) {
+    const { port } = new URL(server.url);
+    const payload = JSON.stringify({ username, password });
+    return new Promise<{ status: number; retryAfter: string | undefined; code: string }>(
+      (resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: Number(port),
+            localAddress: from,
+            method: 'POST',
+            path: '/api/v1/user/session/new',
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(payload),
+              'x-requested-with': 'XMLHttpRequest',
+            },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (text += c));
+            res.on('end', () => {
+              const body = JSON.parse(text) as { error?: { code: string } };
+              resolve({
+                status: res.statusCode ?? 0,
+                retryAfter: res.headers['retry-after'],
+                code: body.error?.code ?? '',
+              });
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
       },
-      body: JSON.stringify({ username, password }),
-    });
-    return {
-      status: res.status,
-      retryAfter: res.headers.get('retry-after'),
-      body: (await res.json()) as { error: { code: string } },
-    };
+    );
   }
 
   it('limits failed sign-ins per account (whichever identifier names it) and per address', async () => {
@@ -622,23 +656,61 @@ describe.each(STORE_KINDS)('sign-in rate limit on %s', (kind) => {
     expect(signup.status).toBe(201);
 
     // A right password resets nothing for others and does not count.
-    expect((await login(p.username, p.password, '10.0.0.1')).status).toBe(200);
-    expect((await login(p.username, 'wrong-1', '10.0.0.1')).status).toBe(401);
-    expect((await login(p.email, 'wrong-2', '10.0.0.2')).status).toBe(401);
-    expect((await login(p.username, 'wrong-3', '10.0.0.3')).status).toBe(401);
-    const limited = await login(p.username, p.password, '10.0.0.4');
+    expect((await login(p.username, p.password, '127.0.0.1')).status).toBe(200);
+    expect((await login(p.username, 'wrong-1', '127.0.0.1')).status).toBe(401);
+    expect((await login(p.email, 'wrong-2', '127.0.0.2')).status).toBe(401);
+    expect((await login(p.username, 'wrong-3', '127.0.0.3')).status).toBe(401);
+    const limited = await login(p.username, p.password, '127.0.0.4');
     expect(limited.status).toBe(429);
-    expect(limited.body.error.code).toBe('too_many_requests');
+    expect(limited.code).toBe('too_many_requests');
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
-    expect((await login(p.email, p.password, '10.0.0.5')).status).toBe(429);
+    expect((await login(p.email, p.password, '127.0.0.5')).status).toBe(429);
 
     // Per address: three different unknown names from one address, then that address waits.
     for (const name of ['ghost-a', 'ghost-b', 'ghost-c']) {
-      expect((await login(name, 'x', '10.0.1.1')).status).toBe(401);
+      expect((await login(name, 'x', '127.0.1.1')).status).toBe(401);
     }
-    const fromAddress = await login('ghost-d', 'x', '10.0.1.1');
+    const fromAddress = await login('ghost-d', 'x', '127.0.1.1');
     expect(fromAddress.status).toBe(429);
     // The same unknown name from elsewhere is still only 401: the limits are independent.
-    expect((await login('ghost-d', 'x', '10.0.1.2')).status).toBe(401);
+    expect((await login('ghost-d', 'x', '127.0.1.2')).status).toBe(401);
+  });
+});
+
+describe.each(STORE_KINDS)('code mails on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Nothing listens on port 9 of loopback (discard), so every mail fails to go out.
+    server = await startTestServer(kind, { SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('still signs up when the code mail fails, and says so on resend', async () => {
+    const p = person('nomail');
+    const signup = await server.api('/api/v1/user/signup', {
+      body: { email: p.email, password: p.password },
+    });
+    expect(signup.status).toBe(201);
+    const resend = await server.api('/api/v1/user/resend-email', { body: { username: p.email } });
+    expect(resend.status).toBe(503);
+    expect(resend.body.error).toMatchObject({
+      code: 'send_failed',
+      message: 'Could not resend verification',
+      key: 'errors.resend_failed',
+    });
+  });
+
+  it('limits resends per identifier (case-insensitive), whether or not the account exists', async () => {
+    const resend = (username: string) =>
+      server.api('/api/v1/user/resend-email', { body: { username } });
+    for (let i = 0; i < 5; i++) {
+      expect((await resend('someone-unknown@example.test')).status).toBe(200);
+    }
+    const limited = await resend('Someone-Unknown@example.test');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('too_many_requests');
+    expect((await resend('someone-else@example.test')).status).toBe(200);
   });
 });
