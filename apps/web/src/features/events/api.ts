@@ -85,7 +85,6 @@ export async function fetchEvent(id: string): Promise<AliasDto> {
 }
 
 export const eventQueryKey = (id: string) => ['events', 'detail', id] as const;
-export const EVENTS_LIST_KEY = ['events', 'list'] as const;
 
 /** The viewer's IANA time zone, for the calendar file; undefined when the browser hides it. */
 export function viewerTimeZone(): string | undefined {
