@@ -67,7 +67,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
 
   app.addHook('onSend', async (request, reply) => {

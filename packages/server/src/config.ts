@@ -19,6 +19,11 @@ export interface Config {
   webDist: string;
   /** Development-only pages (the outbox viewer) are served only when true. */
   devTools: boolean;
+  /**
+   * Whether X-Forwarded-For is believed. SECURITY: off by default, since a client talking to the
+   * server directly could otherwise fake its address and slip past the per-address limits.
+   */
+  trustProxy: boolean;
   /** Failed logins allowed per account and per client address in `loginWindowMs`. */
   loginMaxAttempts: number;
   loginWindowMs: number;
@@ -97,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Podium <no-reply@podium.local>',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     devTools: (env.NODE_ENV ?? 'development') !== 'production' && env.DEV_TOOLS !== '0',
     loginMaxAttempts: int(env.LOGIN_MAX_ATTEMPTS, 10, 'LOGIN_MAX_ATTEMPTS'),
     loginWindowMs: int(env.LOGIN_WINDOW_MS, 15 * 60_000, 'LOGIN_WINDOW_MS'),
