@@ -162,6 +162,19 @@ describe.each(STORE_KINDS)('events API on %s', (kind) => {
       ],
       ['missing title', { title: '   ' }, 'title', 'Please fill out this field'],
       ['long title', { title: 'x'.repeat(201) }, 'title', 'Title must be at most 200 characters'],
+      ['NUL in title', { title: 'a\u0000b' }, 'title', 'Contains characters that are not allowed'],
+      [
+        'line break in title',
+        { title: 'a\nb' },
+        'title',
+        'Contains characters that are not allowed',
+      ],
+      [
+        'NUL in description',
+        { description: 'a\u0000b' },
+        'description',
+        'Contains characters that are not allowed',
+      ],
       [
         'long description',
         { description: 'x'.repeat(5001) },

@@ -118,6 +118,10 @@ export const eventMessages = {
     vi: `Tối đa ${EVENT_PARTICIPANTS_MAX} người tham gia`,
   },
   'events.too_long': { en: 'Value is too long', vi: 'Giá trị quá dài' },
+  'events.invalid_characters': {
+    en: 'Contains characters that are not allowed',
+    vi: 'Chứa ký tự không được phép',
+  },
   // Errors with a `key`.
   'errors.invalid_link': { en: 'Invalid Conference link', vi: 'Liên kết không hợp lệ' },
   'errors.invalid_passcode': {
@@ -202,6 +206,15 @@ export const isoDateTime = z
     return date;
   });
 
+/** Control characters (NUL above all, which PostgreSQL text cannot hold) have no place here. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u001F\u007F]/;
+/** Multi-line text keeps line breaks and tabs. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const singleLine = (s: string) => !CONTROL_CHARS.test(s);
+const multiLine = (s: string) => !CONTROL_CHARS_MULTILINE.test(s);
+
 export const aliasNameSchema = z
   .string({ error: en('events.alias_format') })
   .trim()
@@ -213,7 +226,8 @@ const personName = z
   .string({ error: en('events.name_required') })
   .trim()
   .min(1, en('events.name_required'))
-  .max(100, en('events.name_too_long'));
+  .max(100, en('events.name_too_long'))
+  .refine(singleLine, en('events.invalid_characters'));
 const personEmail = z
   .string({ error: en('events.invalid_email') })
   .trim()
@@ -245,16 +259,19 @@ export const eventTitleSchema = z
   .string({ error: en('events.fill_out_field') })
   .trim()
   .min(1, en('events.fill_out_field'))
-  .max(EVENT_TITLE_MAX, en('events.title_too_long'));
+  .max(EVENT_TITLE_MAX, en('events.title_too_long'))
+  .refine(singleLine, en('events.invalid_characters'));
 const descriptionSchema = z
   .string({ error: en('events.description_too_long') })
-  .max(EVENT_DESCRIPTION_MAX, en('events.description_too_long'));
+  .max(EVENT_DESCRIPTION_MAX, en('events.description_too_long'))
+  .refine(multiLine, en('events.invalid_characters'));
 /** Empty or null clears the passcode. */
 export const eventPasscodeSchema = z
   .string({ error: en('events.passcode_length') })
   .max(EVENT_PASSCODE_MAX, en('events.passcode_length'))
   .refine((p) => p === '' || p.length >= EVENT_PASSCODE_MIN, en('events.passcode_length'))
   .refine((p) => !/\s/.test(p), en('events.passcode_spaces'))
+  .refine(singleLine, en('events.invalid_characters'))
   .nullable();
 const durationSchema = z
   .number({ error: en('events.duration_range') })
@@ -389,7 +406,12 @@ export const listAliasesRequest = z.object({
     .min(1, en('events.limit_range'))
     .max(ALIAS_LIST_MAX_LIMIT, en('events.limit_range'))
     .default(ALIAS_LIST_DEFAULT_LIMIT),
-  search: z.string().trim().max(200, en('events.too_long')).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(200, en('events.too_long'))
+    .refine(singleLine, en('events.invalid_characters'))
+    .optional(),
 });
 export type ListAliasesRequest = z.output<typeof listAliasesRequest>;
 
@@ -419,7 +441,12 @@ export const verifyCallRequest = z.object({
   speaker: z.string().max(512).nullish(),
   /** The `host` query value of a host link (GET host/url). */
   host: z.string().max(2048).nullish(),
-  display_name: z.string().trim().max(100, en('events.name_too_long')).nullish(),
+  display_name: z
+    .string()
+    .trim()
+    .max(100, en('events.name_too_long'))
+    .refine(singleLine, en('events.invalid_characters'))
+    .nullish(),
 });
 export type VerifyCallRequest = z.output<typeof verifyCallRequest>;
 

@@ -35,7 +35,11 @@ export async function findAliasById(db: Db, id: string): Promise<AliasRow | null
   return rows[0] ?? null;
 }
 
+/** Every alias, random or vanity, has this shape; anything else cannot exist. */
+const ALIAS_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
+
 export async function findAliasByName(db: Db, name: string): Promise<AliasRow | null> {
+  if (!ALIAS_SHAPE.test(name)) return null;
   const rows = await db
     .select()
     .from(aliases)
