@@ -38,7 +38,8 @@ describe.each(STORE_KINDS)('joining events on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    // Behind a trusted proxy, so each test can speak from its own client address.
+    server = await startTestServer(kind, { TRUST_PROXY: '1' });
     owner = await signUpAndLogin(server, 'host', 'Mai Trần');
     member = await signUpAndLogin(server, 'member', 'Khoa Lê');
   });
