@@ -91,6 +91,17 @@ describe.each(STORE_KINDS)('event list paging on %s', (kind) => {
     expect(literal.body.metadata.total_count).toBe(0);
   });
 
+  it('lists conferences unless another type is asked for', async () => {
+    const qr = await server.api('/api/account/qrcode/create', {
+      body: { type: 'qrcode', title: 'Alpha desk', start_time: '2030-01-01T00:00:00Z' },
+      token: other.token,
+    });
+    expect(qr.status).toBe(201);
+    expect((await list({ search: 'Alpha desk' }, other.token)).body.metadata.total_count).toBe(0);
+    const qrs = await list({ type: 'qrcode' }, other.token);
+    expect(qrs.body.entries.map((e: Entry) => e.id)).toEqual([qr.body.id]);
+  });
+
   it('lists only the caller’s events', async () => {
     const theirs = await list({ search: 'Alpha' }, other.token);
     expect(theirs.body.metadata.total_count).toBe(1);

@@ -41,7 +41,9 @@ export function aliasRoutes(app: FastifyInstance, services: Services): void {
     url: '/api/account/qrcode/list/conference',
     auth: 'required',
     input: listAliasesRequest,
-    handler: ({ ctx, input }) => ctx.services.events.list(ctx.account, input),
+    // This is the conference list: QR-code aliases stay out of it unless asked for.
+    handler: ({ ctx, input }) =>
+      ctx.services.events.list(ctx.account, { ...input, type: input.type ?? 'conference' }),
   });
 
   route(app, services, {
