@@ -27,6 +27,7 @@ const SPEC: [string, AppRoute['layout'], boolean][] = [
   ['/app/conferences', 'main', true],
   ['/app/conferences/add', 'main', true],
   ['/app/conferences/:id/edit', 'main', true],
+  ['/app/conferences/:id', 'main', true],
   ['/app/settings', 'main', true],
   ['/app/change_name', 'main', true],
   ['/app/change_password', 'main', true],

@@ -75,11 +75,11 @@ describe('app shell', () => {
 
   it('shows an honest placeholder for screens later features build', async () => {
     signIn(account);
-    renderApp('/app/conferences/add');
+    renderApp('/app/wallet');
     expect(
-      await screen.findByText('Event scheduling arrives with the events feature.'),
+      await screen.findByText('The wallet arrives with the wallet and gifts feature.'),
     ).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('New event | PODIUM'));
+    await waitFor(() => expect(document.title).toBe('Wallet | PODIUM'));
   });
 
   it('redirects /join/:alias and /call/:alias', async () => {

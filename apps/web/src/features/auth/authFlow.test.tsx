@@ -28,6 +28,12 @@ const base: AccountDto = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
+/**
+ * Each test renders the whole app over HTTP, and the first to reach a page transforms its lazy
+ * chunk on demand: a few seconds on a loaded machine, past vitest's 5 s default.
+ */
+const FLOW = { timeout: 20_000 };
+
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let rendered: ReturnType<typeof renderApp> | null = null;
 const realFetch = globalThis.fetch;
@@ -58,7 +64,7 @@ afterEach(async () => {
   await server?.close();
 });
 
-describe('sign-up → verify → home, over HTTP', () => {
+describe('sign-up → verify → home, over HTTP', FLOW, () => {
   it('creates the account, keeps the tokens, confirms the code and lands on /app', async () => {
     let confirmed = false;
     await serve({
@@ -132,7 +138,7 @@ describe('sign-up → verify → home, over HTTP', () => {
   });
 });
 
-describe('login', () => {
+describe('login', FLOW, () => {
   it('shows the translated error for wrong credentials, then returns to the redirect target', async () => {
     await serve({
       'POST /api/v1/user/session/new': (req) => {
@@ -195,7 +201,7 @@ describe('login', () => {
   });
 });
 
-describe('validation', () => {
+describe('validation', FLOW, () => {
   it('shows Vietnamese messages on blur after switching language', async () => {
     rendered = renderApp('/signup');
     const select = await screen.findByRole('combobox', { name: 'Language' });

@@ -30,7 +30,6 @@ export function EventForm({ event }: { event?: AliasDto }) {
   const { t } = useTranslation();
   const {
     form,
-    inputProps,
     onSubmit,
     submitting,
     submitError,
@@ -59,7 +58,7 @@ export function EventForm({ event }: { event?: AliasDto }) {
             label={t('events.form.title')}
             required
             autoComplete="off"
-            {...inputProps('title')}
+            {...form.getInputProps('title')}
           />
           <Group grow align="flex-start">
             <PasswordInput
@@ -67,22 +66,22 @@ export function EventForm({ event }: { event?: AliasDto }) {
               description={t('events.form.passcodeHint')}
               autoComplete="new-password"
               required={values.requirePasscode}
-              {...inputProps('passcode')}
+              {...form.getInputProps('passcode')}
             />
           </Group>
           <Checkbox
             label={t('events.form.requirePasscode')}
-            {...inputProps('requirePasscode', { type: 'checkbox' })}
+            {...form.getInputProps('requirePasscode', { type: 'checkbox' })}
           />
           <Textarea
             label={t('events.form.description')}
             autosize
             minRows={3}
             maxRows={10}
-            {...inputProps('description')}
+            {...form.getInputProps('description')}
           />
           {editing ? null : (
-            <Radio.Group label={t('events.form.timing')} {...inputProps('timing')}>
+            <Radio.Group label={t('events.form.timing')} {...form.getInputProps('timing')}>
               <Group mt={6}>
                 <Radio value="instant" label={t('events.form.instant')} />
                 <Radio value="scheduled" label={t('events.form.scheduled')} />
@@ -97,13 +96,13 @@ export function EventForm({ event }: { event?: AliasDto }) {
                   valueFormat={PICKER_FORMAT}
                   required
                   withAsterisk={false}
-                  {...inputProps('start')}
+                  {...form.getInputProps('start')}
                 />
                 <DateTimePicker
                   label={t('events.form.end')}
                   valueFormat={PICKER_FORMAT}
                   clearable
-                  {...inputProps('end')}
+                  {...form.getInputProps('end')}
                 />
               </Group>
               <Text size="xs" c="dimmed">
@@ -118,17 +117,17 @@ export function EventForm({ event }: { event?: AliasDto }) {
           <NativeSelect
             label={t('events.form.mode')}
             data={EVENT_MODES.map((mode) => ({ value: mode, label: t(`events.modes.${mode}`) }))}
-            {...inputProps('mode')}
+            {...form.getInputProps('mode')}
           />
           <TextInput
             label={t('events.form.name')}
             description={t('events.form.nameHint')}
             autoComplete="off"
-            {...inputProps('name')}
+            {...form.getInputProps('name')}
           />
           <Checkbox
             label={t('events.form.joinBeforeHost')}
-            {...inputProps('joinBeforeHost', { type: 'checkbox' })}
+            {...form.getInputProps('joinBeforeHost', { type: 'checkbox' })}
           />
           <Fieldset legend={t('events.form.speakers')}>
             <Stack gap="sm">
@@ -137,8 +136,8 @@ export function EventForm({ event }: { event?: AliasDto }) {
               </Text>
               {values.speakers.map((speaker, index) => {
                 const n = index + 1;
-                const name = inputProps(`speakers.${index}.name`);
-                const email = inputProps(`speakers.${index}.email`);
+                const name = form.getInputProps(`speakers.${index}.name`);
+                const email = form.getInputProps(`speakers.${index}.email`);
                 return (
                   <Group key={speaker.key} align="flex-start" wrap="nowrap">
                     <TextInput

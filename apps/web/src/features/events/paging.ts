@@ -4,7 +4,7 @@
  * carries the id of the state that asked for it, and an answer for an older request (a search
  * typed since, or a reset) is dropped instead of mixing two lists.
  */
-import { assertNever } from './assertNever.ts';
+import { assertNever } from '../../shared/assertNever.ts';
 
 export interface Page<T> {
   entries: readonly T[];

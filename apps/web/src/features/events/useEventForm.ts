@@ -10,7 +10,6 @@ import { eventQueryKey, eventsApi } from './api.ts';
 import { conferenceMode } from './conferenceMode.ts';
 import { localizedFieldErrors, translateEventError } from './errors.ts';
 import { eventFields, speakerErrors } from './fields.ts';
-import { useServerFieldErrors } from './serverErrors.ts';
 import {
   createRequest,
   emptyEventValues,
@@ -34,7 +33,6 @@ export function useEventForm(event?: AliasDto) {
   );
   const form = useAppForm<EventFormValues>(initial, eventFields);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const server = useServerFieldErrors();
   const speakerLabels = useMemo(
     () => ({ name: t('events.form.speakerNameLabel'), email: t('events.form.speakerEmailLabel') }),
     [t],
@@ -51,10 +49,10 @@ export function useEventForm(event?: AliasDto) {
       await navigate(`/app/conferences/${saved.id}`, { replace: Boolean(event) });
     },
     onError: (error) => {
-      const fields = localizedFieldErrors(error, i18n);
-      server.setServerErrors(
-        Object.fromEntries(Object.entries(fields).map(([field, m]) => [formField(field), m])),
-      );
+      // Held by useAppForm until the field is edited, whatever the blur check says meanwhile.
+      for (const [field, message] of Object.entries(localizedFieldErrors(error, i18n))) {
+        form.setFieldError(formField(field), message);
+      }
       setSubmitError(translateEventError(error, i18n));
     },
   });
@@ -70,7 +68,6 @@ export function useEventForm(event?: AliasDto) {
   const onSubmit = (e?: FormEvent) => {
     e?.preventDefault();
     setSubmitError(null);
-    server.clearServerErrors();
     const values = form.getValues();
     const result = form.validate();
     const speakers = speakerErrors(values.speakers, lang, speakerLabels);
@@ -81,9 +78,6 @@ export function useEventForm(event?: AliasDto) {
 
   return {
     form,
-    /** The input props of `path`, showing a server message until the field is edited. */
-    inputProps: (path: string, options?: { type: 'checkbox' }) =>
-      server.withServerError(path, form.getInputProps(path, options)),
     onSubmit,
     submitting: save.isPending,
     submitError,

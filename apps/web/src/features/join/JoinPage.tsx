@@ -20,7 +20,7 @@ import { NAMED_PATHS } from '../../shared/routing/paths.ts';
 import { PageLoader } from '../../shared/ui/PageLoader.tsx';
 import { translateEventError } from '../events/errors.ts';
 import { formatDateTime } from '../events/format.ts';
-import { assertNever } from '../events/assertNever.ts';
+import { assertNever } from '../../shared/assertNever.ts';
 import type { JoinLink } from './joinLink.ts';
 import { MediaPreview } from './MediaPreview.tsx';
 import type { JoinAdmission } from './ticket.ts';
@@ -151,7 +151,7 @@ function PreJoin({
                   label={t('join.prejoin.displayName')}
                   autoComplete="name"
                   required={!pre.signedIn}
-                  {...pre.inputProps('displayName')}
+                  {...form.getInputProps('displayName')}
                 />
                 {pre.askPasscode ? (
                   <PasswordInput
@@ -163,7 +163,7 @@ function PreJoin({
                     }
                     autoComplete="off"
                     required={!pre.signedIn}
-                    {...pre.inputProps('passcode')}
+                    {...form.getInputProps('passcode')}
                   />
                 ) : null}
                 <Button

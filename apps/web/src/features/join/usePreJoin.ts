@@ -7,7 +7,6 @@ import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
 import { displayName, useAccount } from '../../shared/session/account.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 import { errorKey, translateEventError } from '../events/errors.ts';
-import { useServerFieldErrors } from '../events/serverErrors.ts';
 import { joinApi } from './api.ts';
 import { preJoinFields, type PreJoinValues } from './fields.ts';
 import type { JoinLink } from './joinLink.ts';
@@ -52,7 +51,6 @@ export function usePreJoin(
     preJoinFields,
   );
   const [formError, setFormError] = useState<string | null>(null);
-  const server = useServerFieldErrors();
 
   // The account may load after the page: prefill the name unless the person typed one.
   const accountName = account ? displayName(account) : '';
@@ -95,7 +93,7 @@ export function usePreJoin(
         media.stop();
         onExpired();
       } else if (isInvalidPasscode(error) && askPasscode) {
-        server.setServerErrors({ passcode: eventMessages['errors.invalid_passcode'][lang] });
+        form.setFieldError('passcode', eventMessages['errors.invalid_passcode'][lang]);
       } else {
         setFormError(translateEventError(error, i18n));
       }
@@ -104,7 +102,6 @@ export function usePreJoin(
 
   const join = (withMedia: boolean) => {
     setFormError(null);
-    server.clearServerErrors();
     if (form.validate().hasErrors) return;
     // Joining without devices releases them now, so the light of the camera goes off at once.
     if (!withMedia) media.allOff();
@@ -113,8 +110,6 @@ export function usePreJoin(
 
   return {
     form,
-    inputProps: (path: 'displayName' | 'passcode') =>
-      server.withServerError(path, form.getInputProps(path)),
     media,
     askPasscode,
     signedIn,
