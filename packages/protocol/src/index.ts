@@ -4,3 +4,4 @@ export * from './api/account.ts';
 export * from './validation/index.ts';
 export * from './api/events.ts';
 export * from './signaling.ts';
+export * from './api/signal.ts';

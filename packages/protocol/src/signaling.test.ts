@@ -55,6 +55,8 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
   set_interpreter: { type: 'set_interpreter', id: '1', participant_id: 'p1', channel: 'English' },
   chat: { type: 'chat', id: '1', to: 'everyone', text: 'xin chào' },
   set_media_state: { type: 'set_media_state', id: '1', audio: false, video: true, screen: false },
+  chat_passcode_reset: { type: 'chat_passcode_reset', id: '1' },
+  chat_export: { type: 'chat_export', id: '1', passcode: 'K7Q2-M9XD' },
 };
 
 const bad = (value: unknown) => {

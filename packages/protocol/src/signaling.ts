@@ -29,6 +29,9 @@ export const SIGNALING_MAX_CREDENTIALS = 4096;
 export const SIGNALING_MAX_FEEDS = 100;
 export const SIGNALING_MAX_NAME = 100;
 export const SIGNALING_MAX_FILE_NAME = 255;
+export const SIGNALING_MAX_CHAT_PASSCODE = 64;
+/** Most chat messages a `chat_history` carries (the newest ones). */
+export const SIGNALING_MAX_HISTORY = 500;
 export const INTERPRETER_CHANNEL_MAX = 32;
 
 // ---------------------------------------------------------------------------------------------
@@ -98,6 +101,8 @@ export const SIGNALING_ERROR_CODES = [
   'conflict',
   'rate_limited',
   'internal',
+  'media_unavailable',
+  'invalid_passcode',
 ] as const;
 export type SignalingErrorCode = (typeof SIGNALING_ERROR_CODES)[number];
 
@@ -131,6 +136,8 @@ const signalingEn = {
   'room.guest_cannot_cohost': 'Guests cannot become co-hosts',
   'room.mode_too_many': 'Meeting mode allows at most 10 participants and 8 presenters',
   'room.no_pending_request': 'There is no request to answer',
+  'errors.media_unavailable': 'Audio and video are not available right now, please try again later',
+  'chat.invalid_passcode': 'Invalid passcode, please try again',
 } as const;
 export type SignalingMessageKey = keyof typeof signalingEn;
 
@@ -170,6 +177,8 @@ export const signalingMessages: {
     'room.guest_cannot_cohost': 'Khách không thể trở thành đồng chủ trì',
     'room.mode_too_many': 'Chế độ họp cho phép tối đa 10 người tham gia và 8 người trình bày',
     'room.no_pending_request': 'Không có yêu cầu nào để trả lời',
+    'errors.media_unavailable': 'Âm thanh và hình ảnh hiện không khả dụng, vui lòng thử lại sau',
+    'chat.invalid_passcode': 'Mật khẩu không đúng, vui lòng nhập lại',
   },
 };
 
@@ -298,6 +307,15 @@ export const clientMessageSchemas = {
     file: chatFile.optional(),
   }).refine((m) => m.text.trim().length > 0 || m.file !== undefined, {
     message: 'A chat message needs text or a file',
+  }),
+  /**
+   * Hosts and co-hosts: a new chat-history passcode, shown once in the reply. The earlier
+   * history is cleared for everyone (`chat_cleared`).
+   */
+  chat_passcode_reset: request('chat_passcode_reset', {}),
+  /** Hosts and co-hosts: the history as this participant sees it; needs the passcode once set. */
+  chat_export: request('chat_export', {
+    passcode: z.string().max(SIGNALING_MAX_CHAT_PASSCODE).optional(),
   }),
   set_media_state: request('set_media_state', {
     audio: z.boolean(),
@@ -572,6 +590,16 @@ export const serverMessageSchemas = {
     removed: z.array(participantId),
   }),
   chat_message: event('chat_message', { message: chatMessageView }),
+  /**
+   * Follows every `welcome` (join, admission, resume): the event's chat as this participant may
+   * see it (everything public, and private messages they sent or received), oldest first. The
+   * client replaces its chat with it.
+   */
+  chat_history: event('chat_history', {
+    messages: z.array(chatMessageView).max(SIGNALING_MAX_HISTORY),
+  }),
+  /** A host reset the chat-history passcode: earlier messages are gone. */
+  chat_cleared: event('chat_cleared', { by: participantId }),
   hand_raised: event('hand_raised', {
     participant_id: participantId,
     name: z.string().max(SIGNALING_MAX_NAME),
@@ -629,8 +657,13 @@ export type ServerEvent = Exclude<ServerMessage, { type: 'reply' | 'error' }>;
 /** The `data` of a successful reply, per request type (empty object unless listed). */
 export interface ReplyData {
   hello: { session_id: string; protocol_version: number; resume_grace_ms: number };
+  /** The participant id this socket now speaks for (also in `welcome`, which may come later). */
+  join: { participant_id: string };
+  resume: { participant_id: string };
   publish_offer: { sdp: string };
   chat: { message_id: string };
+  chat_passcode_reset: { passcode: string };
+  chat_export: { messages: ChatMessageView[] };
 }
 export type ReplyDataFor<T extends ClientMessageType> = T extends keyof ReplyData
   ? ReplyData[T]

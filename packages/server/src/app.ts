@@ -14,6 +14,11 @@ import { createServices, type Services } from './services/index.ts';
 import { AppError } from './http/errors.ts';
 import { routeModules, graphqlModules } from './http/index.ts';
 import { registerGraphQL } from './graphql/index.ts';
+import {
+  registerSignaling,
+  type GatewayOptions,
+  type SignalingGateway,
+} from './realtime/gateway.ts';
 
 /** Paths that are the API: they need X-Requested-With and answer JSON errors, never the SPA. */
 const API_PREFIXES = ['/api/', '/apis/', '/apiv1/', '/graphql/', '/member/', '/v1/', '/1-1/'];
@@ -27,6 +32,8 @@ export function isApiPath(url: string): boolean {
 export interface Podium {
   app: FastifyInstance;
   services: Services;
+  /** The live-room socket and its rooms. */
+  signaling: SignalingGateway;
   /** Stops accepting requests, then closes the database and mail transport. Idempotent. */
   close(): Promise<void>;
 }
@@ -37,6 +44,8 @@ export interface BuildOptions {
   store?: Store;
   mailer?: Mailer;
   logger?: Logger;
+  /** Signaling socket settings (grace period, limits, media backend). */
+  signaling?: GatewayOptions;
 }
 
 export async function buildPodium(options: BuildOptions): Promise<Podium> {
@@ -135,6 +144,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
   });
 
   for (const register of routeModules) register(app, services);
+  const signaling = await registerSignaling(app, services, options.signaling);
   await registerGraphQL(app, services, graphqlModules);
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
@@ -159,6 +169,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
   return {
     app,
     services,
+    signaling,
     close: () =>
       (closing ??= (async () => {
         await app.close();

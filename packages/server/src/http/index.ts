@@ -4,6 +4,7 @@ import type { GraphQLModule } from '../graphql/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { devRoutes } from './dev/index.ts';
 import { eventRoutes } from './events/index.ts';
+import { signalRoutes } from './signal/index.ts';
 import { aliasesModule } from '../graphql/aliases.ts';
 import { profileModule } from '../graphql/profile.ts';
 
@@ -12,6 +13,7 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
   accountRoutes,
   devRoutes,
   eventRoutes,
+  signalRoutes,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];
 

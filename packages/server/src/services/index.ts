@@ -6,6 +6,8 @@ import type { AuthAccount } from './auth-account.ts';
 import { AccountsService } from './accounts/index.ts';
 import { Secrets } from './secrets.ts';
 import { EventsService } from './events/index.ts';
+import { ChatService } from './chat/index.ts';
+import { SignalAuthService } from '../realtime/auth.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
 export interface TokenAuthenticator {
@@ -22,6 +24,10 @@ export interface Services {
   accounts: AccountsService;
   secrets: Secrets;
   events: EventsService;
+  /** Chat history and its passcode (the live room). */
+  chat: ChatService;
+  /** Socket credentials for the live room (POST /member/v1/auth). */
+  signal: SignalAuthService;
 }
 
 export interface ServiceDeps {
@@ -46,11 +52,15 @@ export function createServices(deps: ServiceDeps): Services {
     log: deps.log,
     secrets,
   });
+  const chat = new ChatService({ db: deps.store.db, log: deps.log });
+  const signal = new SignalAuthService({ db: deps.store.db, events, secrets });
   return {
     ...deps,
     tokens: accounts.tokens,
     accounts,
     secrets,
     events,
+    chat,
+    signal,
   };
 }

@@ -5,3 +5,4 @@
 export {};
 export * from './schema/accounts.ts';
 export * from './schema/events.ts';
+export * from './schema/chat.ts';

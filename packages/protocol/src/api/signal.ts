@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import type { EventMode, JoinRole } from './events.ts';
+
+/**
+ * Spec §7 "Signal": `POST /member/v1/auth` turns a join ticket (from verify-call) or a signed-in
+ * owner's access token plus an alias into socket credentials for `/socket/member/v1`.
+ */
+
+/** Socket credentials last this long; a dropped socket resumes with them even after expiry. */
+export const SOCKET_CREDENTIALS_TTL_SECONDS = 10 * 60;
+export const SIGNAL_SOCKET_PATH = '/socket/member/v1';
+
+export const signalAuthRequest = z
+  .object({
+    /** A join ticket from verify-call. */
+    ticket: z.string().min(1).max(4096).optional(),
+    /** With an access token: the alias (name or id) to join; the owner joins as host. */
+    alias: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((v) => (v.ticket === undefined) !== (v.alias === undefined), {
+    message: 'Give a ticket, or an alias with an access token',
+    path: ['ticket'],
+  });
+export type SignalAuthRequest = z.infer<typeof signalAuthRequest>;
+
+export interface SignalAuthResponse {
+  /** Goes into the socket's `hello`. */
+  credentials: string;
+  expires_at: string;
+  /** Path of the signaling socket on this server. */
+  socket_path: string;
+  protocol_version: number;
+  /** The role the credentials carry (decided by the server from the ticket or account). */
+  role: JoinRole;
+  display_name: string;
+  guest: boolean;
+  room: { id: string; name: string; title: string; mode: EventMode };
+}

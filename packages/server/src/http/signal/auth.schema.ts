@@ -1,0 +1,1 @@
+export { signalAuthRequest } from '@podium/protocol';

@@ -1,0 +1,122 @@
+import {
+  PROTOCOL_VERSION,
+  SIGNAL_SOCKET_PATH,
+  SOCKET_CREDENTIALS_TTL_SECONDS,
+  type SignalAuthRequest,
+  type SignalAuthResponse,
+} from '@podium/protocol';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import type { AuthAccount } from '../services/auth-account.ts';
+import { eventExpired, invalidLink } from '../services/events/errors.ts';
+import type { EventsService } from '../services/events/index.ts';
+import * as events from '../services/events/repository.ts';
+import type { Secrets } from '../services/secrets.ts';
+import type { Db } from '../store/db.ts';
+import type { AliasRow } from '../store/schema.ts';
+import type { Identity, TicketRole } from '../rooms/index.ts';
+import {
+  guestIdFor,
+  openCredentials,
+  signCredentials,
+  type OpenedCredentials,
+  type SocketCredentials,
+} from './credentials.ts';
+
+export interface SignalAuthOptions {
+  db: Db;
+  events: EventsService;
+  secrets: Secrets;
+  now?: () => number;
+}
+
+/** Fallback display name of a guest whose ticket carries none (the client shows its own). */
+const GUEST_NAME = 'Guest';
+
+/**
+ * Issues and checks socket credentials (spec §7 `POST /member/v1/auth`). The role always comes
+ * from the server's own records: the join ticket it signed, or the event's owner.
+ */
+export class SignalAuthService {
+  #db: Db;
+  #events: EventsService;
+  #secrets: Secrets;
+  #now: () => number;
+
+  constructor(options: SignalAuthOptions) {
+    this.#db = options.db;
+    this.#events = options.events;
+    this.#secrets = options.secrets;
+    this.#now = options.now ?? Date.now;
+  }
+
+  // SECURITY: one key for join tickets and credentials is safe because each MAC covers its own
+  // purpose label; a separate secret would add nothing an attacker with the database lacks.
+  #key(): Promise<Buffer> {
+    return this.#secrets.get('join_ticket_key');
+  }
+
+  async issue(input: SignalAuthRequest, account: AuthAccount | null): Promise<SignalAuthResponse> {
+    let row: AliasRow;
+    let identity: Identity;
+    let role: TicketRole;
+    let name: string | null;
+    if (input.ticket !== undefined) {
+      const ticket = await this.#events.verifyJoinTicket(input.ticket);
+      if (!ticket) throw unauthorized();
+      row = await this.#eventRow(ticket.aliasId);
+      role = ticket.role;
+      name = ticket.displayName;
+      // SECURITY: a host ticket without an account came through the owner's host link, which
+      // only the owner is given: the person is the owner.
+      const accountId = ticket.accountId ?? (role === 'host' ? row.ownerId : null);
+      identity = accountId
+        ? { kind: 'account', accountId }
+        : { kind: 'guest', guestId: guestIdFor(await this.#key(), ticket.ticketId) };
+      if (!name && accountId) name = await this.#accountName(accountId);
+    } else {
+      if (!account) throw unauthorized();
+      const found = await events.findAliasByRef(this.#db, input.alias ?? '');
+      if (!found) throw invalidLink();
+      row = await this.#eventRow(found.id);
+      // SECURITY: without a ticket only the owner gets in this way (as host), or anyone signed
+      // in when the event needs no passcode; everyone else goes through verify-call.
+      if (account.id === row.ownerId) role = 'host';
+      else if (!row.requirePasscode) role = 'participant';
+      else throw forbidden();
+      identity = { kind: 'account', accountId: account.id };
+      name = await this.#accountName(account.id);
+    }
+    const credentials: SocketCredentials = {
+      roomId: row.id,
+      identity,
+      name: name?.trim() || GUEST_NAME,
+      ticketRole: role,
+      expiresAt: Math.floor(this.#now() / 1000) + SOCKET_CREDENTIALS_TTL_SECONDS,
+    };
+    return {
+      credentials: signCredentials(await this.#key(), credentials),
+      expires_at: new Date(credentials.expiresAt * 1000).toISOString(),
+      socket_path: SIGNAL_SOCKET_PATH,
+      protocol_version: PROTOCOL_VERSION,
+      role,
+      display_name: credentials.name,
+      guest: identity.kind === 'guest',
+      room: { id: row.id, name: row.name, title: row.title, mode: row.mode },
+    };
+  }
+
+  async open(token: string): Promise<OpenedCredentials> {
+    return openCredentials(await this.#key(), token, this.#now());
+  }
+
+  async #eventRow(aliasId: string): Promise<AliasRow> {
+    const row = await events.findAliasById(this.#db, aliasId);
+    if (!row) throw invalidLink();
+    if (row.expiredAt !== null && row.expiredAt.getTime() <= this.#now()) throw eventExpired();
+    return row;
+  }
+
+  async #accountName(accountId: string): Promise<string | null> {
+    return (await events.ownerNames(this.#db, accountId)).full || null;
+  }
+}

@@ -1,0 +1,472 @@
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import WebSocket, { type RawData } from 'ws';
+import {
+  PROTOCOL_VERSION,
+  errorMessage,
+  isRoomRequest,
+  parseClientFrame,
+  type ClientMessage,
+  type ClientMessageOf,
+  type ServerMessage,
+  type SignalingErrorCode,
+  type SignalingMessageKey,
+} from '@podium/protocol';
+import { assertNever, roomError } from '../rooms/index.ts';
+import type { OpenedCredentials, SocketCredentials } from './credentials.ts';
+import { SlidingWindow, TokenBucket } from './rate.ts';
+import {
+  RoomClosedError,
+  type Answer,
+  type Outcome,
+  type Peer,
+  type ReleaseReason,
+  type RoomHost,
+} from './room-host.ts';
+import { RoomUnavailableError, type RoomRegistry } from './room-registry.ts';
+import { SerialQueue } from './serial-queue.ts';
+
+/** Close codes of the signaling socket (also listed in realtime/README.md). */
+export const CLOSE_CODES = {
+  /** The room ended, or the server closed the socket on purpose. */
+  normal: 1000,
+  /** The server is shutting down. */
+  goingAway: 1001,
+  /** Repeated bad or excessive messages. */
+  policy: 1008,
+  /** `hello` named another protocol version: reload the app. */
+  protocolMismatch: 4000,
+  /** The credentials in `hello` were refused: ask `POST /member/v1/auth` again. */
+  unauthorized: 4001,
+  /** The session was resumed on another socket. */
+  takenOver: 4002,
+  /** No `hello` in time. */
+  helloTimeout: 4003,
+} as const;
+
+export interface GatewayLimits {
+  /** Bad frames tolerated in `badFrameWindowMs`; one more closes the socket with 1008. */
+  maxBadFrames: number;
+  badFrameWindowMs: number;
+  /** Sustained messages per second one socket may send, and the burst above it. */
+  messagesPerSecond: number;
+  messageBurst: number;
+  /** Requests of one socket waiting for their turn. */
+  maxQueued: number;
+  helloTimeoutMs: number;
+  /** Server pings this often; a socket that missed the previous pong is dropped. */
+  heartbeatMs: number;
+  /** A socket with more unsent data than this is cut off (it cannot keep up). */
+  maxBufferedBytes: number;
+}
+
+export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
+  maxBadFrames: 20,
+  badFrameWindowMs: 10_000,
+  messagesPerSecond: 50,
+  messageBurst: 100,
+  maxQueued: 64,
+  helloTimeoutMs: 10_000,
+  heartbeatMs: 15_000,
+  maxBufferedBytes: 8 * 1024 * 1024,
+};
+
+export interface ConnectionDeps {
+  registry: RoomRegistry;
+  openCredentials(token: string): Promise<OpenedCredentials>;
+  log: Logger;
+  limits: GatewayLimits;
+  graceMs: number;
+  now: () => number;
+  onClosed(connection: Connection): void;
+}
+
+type Phase = 'greeting' | 'ready' | 'joined' | 'closed';
+
+/** Error codes that mean the client broke the protocol (they count towards the 1008 close). */
+const STRIKES: ReadonlySet<SignalingErrorCode> = new Set([
+  'bad_message',
+  'message_too_large',
+  'rate_limited',
+  'unauthorized',
+]);
+
+const OK: Outcome = { ok: true };
+const fail = (code: SignalingErrorCode, key: SignalingMessageKey): Outcome => ({
+  ok: false,
+  error: roomError(code, key),
+});
+const NOT_JOINED = fail('not_joined', 'room.not_in_room');
+
+const newSessionId = (): string => crypto.randomBytes(16).toString('base64url');
+
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+/**
+ * One signaling socket: greets (protocol version, credentials), then joins or resumes a room and
+ * relays requests to its RoomHost. Frames are handled one at a time in arrival order; every
+ * request gets exactly one `reply` or `error` with its id. Nothing a client sends can throw out
+ * of here: bad frames get an error, and repeated abuse closes the socket with 1008.
+ */
+export class Connection implements Peer {
+  readonly #ws: WebSocket;
+  readonly #deps: ConnectionDeps;
+  readonly #queue = new SerialQueue();
+  readonly #strikes: SlidingWindow;
+  readonly #bucket: TokenBucket;
+  #log: Logger;
+  #phase: Phase = 'greeting';
+  #closing = false;
+  #sessionId = newSessionId();
+  #credentials: SocketCredentials | null = null;
+  #expired = false;
+  #binding: { host: RoomHost; participantId: string } | null = null;
+  #alive = true;
+  #helloTimer: NodeJS.Timeout | null;
+
+  constructor(ws: WebSocket, deps: ConnectionDeps) {
+    this.#ws = ws;
+    this.#deps = deps;
+    this.#log = deps.log;
+    this.#strikes = new SlidingWindow(deps.limits.badFrameWindowMs);
+    this.#bucket = new TokenBucket(
+      deps.limits.messageBurst,
+      deps.limits.messagesPerSecond,
+      deps.now(),
+    );
+    ws.on('message', (data: RawData, isBinary: boolean) => this.#onFrame(data, isBinary));
+    ws.on('close', () => this.#onClose());
+    ws.on('error', (error: Error) => this.#log.debug({ err: error }, 'socket error'));
+    ws.on('pong', () => {
+      this.#alive = true;
+    });
+    this.#helloTimer = setTimeout(() => {
+      if (this.#phase === 'greeting') this.#close(CLOSE_CODES.helloTimeout, 'hello timeout');
+    }, deps.limits.helloTimeoutMs);
+    this.#helloTimer.unref();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Peer (called by the room)
+
+  send(frame: string): void {
+    const ws = this.#ws;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > this.#deps.limits.maxBufferedBytes) {
+      // A client this far behind would only fall further; it resumes after reconnecting.
+      this.#log.warn({ buffered: ws.bufferedAmount }, 'slow socket cut off');
+      ws.terminate();
+      return;
+    }
+    try {
+      ws.send(frame);
+    } catch (error) {
+      this.#log.debug({ err: error }, 'send failed');
+    }
+  }
+
+  released(reason: ReleaseReason): void {
+    this.#binding = null;
+    if (this.#phase === 'joined') this.#phase = 'ready';
+    this.#sessionId = newSessionId();
+    if (reason === 'ended') this.#close(CLOSE_CODES.normal, 'ended');
+    else if (reason === 'taken_over') this.#close(CLOSE_CODES.takenOver, 'resumed elsewhere');
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Gateway
+
+  /** Called on every heartbeat tick: drops a socket that did not answer the previous ping. */
+  heartbeat(): void {
+    if (this.#phase === 'closed') return;
+    if (!this.#alive) {
+      this.#log.debug('heartbeat missed; socket dropped');
+      this.#ws.terminate();
+      return;
+    }
+    this.#alive = false;
+    try {
+      this.#ws.ping();
+    } catch {
+      // Not open any more: the close event follows.
+    }
+  }
+
+  /** Server shutdown. */
+  shutdown(): void {
+    this.#close(CLOSE_CODES.goingAway, 'server shutting down');
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Incoming frames
+
+  #onFrame(data: RawData, isBinary: boolean): void {
+    try {
+      if (this.#phase === 'closed' || this.#closing) return;
+      if (isBinary) {
+        this.#sendError(null, roomError('bad_message', 'errors.bad_message'));
+        return;
+      }
+      const parsed = parseClientFrame(textOf(data));
+      if (!parsed.ok) {
+        this.#sendError(parsed.error.id, parsed.error);
+        return;
+      }
+      const message = parsed.message;
+      const { limits, now } = this.#deps;
+      if (!this.#bucket.take(now()) || this.#queue.size >= limits.maxQueued) {
+        this.#sendError(message.id, roomError('rate_limited', 'errors.too_many'));
+        return;
+      }
+      const answer = this.#answerFor(message);
+      this.#queue
+        .run(async () => {
+          await this.#handle(message, answer);
+          if (!answer.answered) {
+            this.#log.error({ type: message.type }, 'request left without an answer');
+            answer(fail('internal', 'errors.internal'));
+          }
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RoomClosedError) {
+            answer(fail('room_ended', 'room.ended'));
+            return;
+          }
+          this.#log.error({ err: error, type: message.type }, 'request failed');
+          answer(fail('internal', 'errors.internal'));
+        });
+    } catch (error) {
+      this.#log.error({ err: error }, 'frame handling failed');
+    }
+  }
+
+  #answerFor(message: ClientMessage): Answer & { readonly answered: boolean } {
+    let answered = false;
+    const answer = (outcome: Outcome): void => {
+      if (answered) return;
+      answered = true;
+      if (outcome.ok) {
+        this.#sendMessage({
+          type: 'reply',
+          id: message.id,
+          ok: true,
+          ...(outcome.data ? { data: { ...outcome.data } } : {}),
+        });
+      } else {
+        this.#sendError(message.id, outcome.error);
+      }
+    };
+    return Object.defineProperty(answer, 'answered', { get: () => answered }) as Answer & {
+      readonly answered: boolean;
+    };
+  }
+
+  #sendMessage(message: ServerMessage): void {
+    this.send(JSON.stringify(message));
+  }
+
+  #sendError(
+    id: string | null,
+    error: { code: SignalingErrorCode; key: SignalingMessageKey; message?: string },
+  ): void {
+    this.#sendMessage(errorMessage(id, error));
+    if (STRIKES.has(error.code)) this.#strike();
+  }
+
+  #strike(): void {
+    const count = this.#strikes.add(this.#deps.now());
+    if (count >= this.#deps.limits.maxBadFrames && !this.#closing) {
+      this.#log.info({ count }, 'too many bad messages; socket closed');
+      this.#close(CLOSE_CODES.policy, 'too many bad messages');
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Requests
+
+  async #handle(message: ClientMessage, answer: Answer): Promise<void> {
+    if (this.#closing || this.#phase === 'closed') return answer(NOT_JOINED);
+    if (message.type === 'heartbeat') return answer(OK);
+    if (message.type === 'hello') return this.#hello(message, answer);
+    if (this.#phase === 'greeting') return answer(fail('unauthorized', 'errors.unauthorized'));
+    if (isRoomRequest(message)) {
+      const bound = this.#binding;
+      if (!bound) return answer(NOT_JOINED);
+      return bound.host.request(bound.participantId, message, answer);
+    }
+    switch (message.type) {
+      case 'join':
+        return this.#join(message, answer);
+      case 'resume':
+        return this.#resume(message, answer);
+      case 'publish_offer':
+      case 'unpublish':
+      case 'subscribe':
+      case 'answer':
+      case 'trickle':
+      case 'ice_restart': {
+        const bound = this.#binding;
+        if (!bound) return answer(NOT_JOINED);
+        return bound.host.media(bound.participantId, message, answer);
+      }
+      case 'chat_passcode_reset': {
+        const bound = this.#binding;
+        if (!bound) return answer(NOT_JOINED);
+        return bound.host.chatPasscodeReset(bound.participantId, answer);
+      }
+      case 'chat_export': {
+        const bound = this.#binding;
+        if (!bound) return answer(NOT_JOINED);
+        return bound.host.chatExport(bound.participantId, message.passcode, answer);
+      }
+      default:
+        return assertNever(message, 'client message');
+    }
+  }
+
+  async #hello(message: ClientMessageOf<'hello'>, answer: Answer): Promise<void> {
+    if (this.#phase !== 'greeting') {
+      return answer({
+        ok: false,
+        error: { ...roomError('conflict', 'errors.bad_message'), message: 'Already greeted' },
+      });
+    }
+    if (message.protocol_version !== PROTOCOL_VERSION) {
+      answer(fail('protocol_mismatch', 'errors.protocol_version'));
+      this.#close(CLOSE_CODES.protocolMismatch, 'protocol mismatch');
+      return;
+    }
+    const opened = await this.#deps.openCredentials(message.credentials);
+    if (this.#phase !== 'greeting' || this.#closing) return answer(NOT_JOINED);
+    if (!opened.ok) {
+      answer(fail('unauthorized', 'errors.unauthorized'));
+      this.#close(CLOSE_CODES.unauthorized, 'credentials refused');
+      return;
+    }
+    this.#credentials = opened.credentials;
+    this.#expired = opened.expired;
+    this.#phase = 'ready';
+    if (this.#helloTimer) clearTimeout(this.#helloTimer);
+    this.#helloTimer = null;
+    this.#log = this.#deps.log.child({ roomId: opened.credentials.roomId });
+    answer({
+      ok: true,
+      data: {
+        session_id: this.#sessionId,
+        protocol_version: PROTOCOL_VERSION,
+        resume_grace_ms: this.#deps.graceMs,
+      },
+    });
+  }
+
+  async #join(message: ClientMessageOf<'join'>, answer: Answer): Promise<void> {
+    const credentials = this.#credentials;
+    if (!credentials) return answer(fail('unauthorized', 'errors.unauthorized'));
+    if (this.#binding) return answer(fail('already_joined', 'room.already_joined'));
+    // Joining anew needs fresh credentials; resuming does not (the session id proves it).
+    if (this.#expired) return answer(fail('session_expired', 'room.session_expired'));
+    for (let attempt = 0; ; attempt++) {
+      let host: RoomHost;
+      try {
+        host = await this.#deps.registry.acquire(credentials.roomId);
+      } catch (error) {
+        if (error instanceof RoomUnavailableError) return answer(fail('room_ended', 'room.ended'));
+        throw error;
+      }
+      try {
+        const id = await host.join(
+          this,
+          {
+            sessionId: this.#sessionId,
+            identity: credentials.identity,
+            name: credentials.name,
+            ticketRole: credentials.ticketRole,
+            hasMic: message.has_mic,
+            hasCamera: message.has_camera,
+          },
+          answer,
+        );
+        if (id) this.#bind(host, id);
+        return;
+      } catch (error) {
+        // The room closed (it had emptied) between acquiring and joining: open it afresh.
+        if (error instanceof RoomClosedError && attempt === 0) continue;
+        throw error;
+      }
+    }
+  }
+
+  async #resume(message: ClientMessageOf<'resume'>, answer: Answer): Promise<void> {
+    const credentials = this.#credentials;
+    if (!credentials) return answer(fail('unauthorized', 'errors.unauthorized'));
+    if (this.#binding) return answer(fail('already_joined', 'room.already_joined'));
+    const expired = fail('session_expired', 'room.session_expired');
+    const pending = this.#deps.registry.find(credentials.roomId);
+    if (!pending) return answer(expired);
+    try {
+      const host = await pending;
+      const id = await host.resume(
+        this,
+        {
+          sessionId: message.session_id,
+          newSessionId: this.#sessionId,
+          identity: credentials.identity,
+        },
+        answer,
+      );
+      if (id) this.#bind(host, id);
+    } catch (error) {
+      if (error instanceof RoomClosedError || error instanceof RoomUnavailableError) {
+        return answer(expired);
+      }
+      throw error;
+    }
+  }
+
+  #bind(host: RoomHost, participantId: string): void {
+    if (this.#phase === 'closed') {
+      // The socket went away while the room was letting it in: that is a dropped connection.
+      this.#disconnect(host, participantId);
+      return;
+    }
+    this.#binding = { host, participantId };
+    this.#phase = 'joined';
+    this.#log = this.#log.child({ peerId: participantId });
+  }
+
+  #disconnect(host: RoomHost, participantId: string): void {
+    host.disconnect(participantId, this).catch((error: unknown) => {
+      if (!(error instanceof RoomClosedError)) {
+        this.#log.error({ err: error }, 'disconnect failed');
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Closing
+
+  #close(code: number, reason: string): void {
+    if (this.#closing || this.#phase === 'closed') return;
+    this.#closing = true;
+    try {
+      this.#ws.close(code, reason);
+    } catch {
+      this.#ws.terminate();
+    }
+  }
+
+  #onClose(): void {
+    if (this.#phase === 'closed') return;
+    this.#phase = 'closed';
+    if (this.#helloTimer) clearTimeout(this.#helloTimer);
+    this.#helloTimer = null;
+    const bound = this.#binding;
+    this.#binding = null;
+    if (bound) this.#disconnect(bound.host, bound.participantId);
+    this.#deps.onClosed(this);
+  }
+}

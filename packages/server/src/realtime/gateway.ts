@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { Logger } from 'pino';
+import type WebSocket from 'ws';
+import { SIGNAL_SOCKET_PATH } from '@podium/protocol';
+import { DEFAULT_GRACE_MS } from '../rooms/index.ts';
+import type { Services } from '../services/index.ts';
+import {
+  CLOSE_CODES,
+  Connection,
+  DEFAULT_GATEWAY_LIMITS,
+  type GatewayLimits,
+} from './connection.ts';
+import { NoMediaBackend, type RoomMedia } from './room-media.ts';
+import { RoomRegistry } from './room-registry.ts';
+
+/**
+ * Frames above the protocol's 64 KiB limit but below this get an error reply; above this the
+ * socket library closes the connection with 1009 before reading further.
+ */
+const MAX_FRAME_BYTES = 1024 * 1024;
+
+export interface GatewayOptions {
+  limits?: Partial<GatewayLimits>;
+  /** How long a dropped participant keeps identity and role (default 30 s). */
+  graceMs?: number;
+  /** An empty room closes after this long (default 60 s). */
+  idleCloseMs?: number;
+  /** An ended room answers joins with "ended" this long before it closes (default 60 s). */
+  endedLingerMs?: number;
+  /** The media backend (default: none; media requests answer 'errors.media_unavailable'). */
+  media?: RoomMedia;
+}
+
+interface GatewayDeps {
+  services: Services;
+  log: Logger;
+  options: GatewayOptions;
+}
+
+/** The signaling socket `/socket/member/v1`: accepts sockets and owns the live rooms. */
+export class SignalingGateway {
+  readonly #connections = new Set<Connection>();
+  readonly #registry: RoomRegistry;
+  readonly #services: Services;
+  readonly #log: Logger;
+  readonly #limits: GatewayLimits;
+  readonly #graceMs: number;
+  readonly #heartbeat: NodeJS.Timeout;
+  #closing: Promise<void> | null = null;
+
+  constructor(deps: GatewayDeps) {
+    const { services, options } = deps;
+    this.#services = services;
+    this.#log = deps.log.child({ domain: 'signaling' });
+    this.#limits = { ...DEFAULT_GATEWAY_LIMITS, ...options.limits };
+    this.#graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+    this.#registry = new RoomRegistry({
+      db: services.store.db,
+      chat: services.chat,
+      media: options.media ?? new NoMediaBackend(),
+      log: this.#log,
+      graceMs: this.#graceMs,
+      idleCloseMs: options.idleCloseMs ?? 60_000,
+      endedLingerMs: options.endedLingerMs ?? 60_000,
+    });
+    this.#heartbeat = setInterval(() => {
+      for (const connection of this.#connections) connection.heartbeat();
+    }, this.#limits.heartbeatMs);
+    this.#heartbeat.unref();
+  }
+
+  get registry(): RoomRegistry {
+    return this.#registry;
+  }
+
+  get connections(): number {
+    return this.#connections.size;
+  }
+
+  accept(ws: WebSocket, request: FastifyRequest): void {
+    try {
+      if (this.#closing) {
+        ws.close(CLOSE_CODES.goingAway, 'server shutting down');
+        return;
+      }
+      const connection = new Connection(ws, {
+        registry: this.#registry,
+        openCredentials: (token) => this.#services.signal.open(token),
+        log: this.#log.child({ reqId: request.id }),
+        limits: this.#limits,
+        graceMs: this.#graceMs,
+        now: Date.now,
+        onClosed: (c) => this.#connections.delete(c),
+      });
+      this.#connections.add(connection);
+    } catch (error) {
+      this.#log.error({ err: error }, 'socket could not be accepted');
+      ws.terminate();
+    }
+  }
+
+  /** Closes every socket (1001) and every room; idempotent. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      clearInterval(this.#heartbeat);
+      for (const connection of this.#connections) connection.shutdown();
+      await this.#registry.close();
+    })();
+    return this.#closing;
+  }
+}
+
+/**
+ * Registers @fastify/websocket and the signaling socket on the app.
+ * SECURITY: the socket carries no cookie-based authority (credentials come inside `hello`), so a
+ * page on another origin opening it gains nothing; no Origin check is needed.
+ */
+export async function registerSignaling(
+  app: FastifyInstance,
+  services: Services,
+  options: GatewayOptions = {},
+): Promise<SignalingGateway> {
+  const gateway = new SignalingGateway({ services, log: services.log, options });
+  // Runs before the plugin's own preClose, so clients hear 1001 rather than a bare close.
+  app.addHook('preClose', async () => {
+    await gateway.close();
+  });
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  app.get(SIGNAL_SOCKET_PATH, { websocket: true }, (socket, request) => {
+    gateway.accept(socket, request);
+  });
+  return gateway;
+}

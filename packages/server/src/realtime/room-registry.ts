@@ -1,0 +1,122 @@
+import type { Logger } from 'pino';
+import * as events from '../services/events/repository.ts';
+import type { Db } from '../store/db.ts';
+import { addBlockedIdentity, blockedIdentities } from './blocks.ts';
+import type { RoomMedia } from './room-media.ts';
+import { RoomHost, type ChatHistory, type RoomSettings } from './room-host.ts';
+
+export interface RoomRegistryOptions {
+  db: Db;
+  chat: ChatHistory;
+  media: RoomMedia;
+  log: Logger;
+  graceMs: number;
+  idleCloseMs: number;
+  endedLingerMs: number;
+  now?: () => number;
+}
+
+/** The event behind a room is gone or over: nobody can join it. */
+export class RoomUnavailableError extends Error {
+  constructor(roomId: string) {
+    super(`room ${roomId} is not available`);
+    this.name = 'RoomUnavailableError';
+  }
+}
+
+/**
+ * One RoomHost per live room in this process, created on the first join and dropped when it
+ * closes (empty for a while, or ended). A room closing and a new join for it never overlap: the
+ * next run waits for the previous one's teardown (media room destroyed, writes done).
+ */
+export class RoomRegistry {
+  readonly #options: RoomRegistryOptions;
+  readonly #rooms = new Map<string, Promise<RoomHost>>();
+  readonly #teardowns = new Map<string, Promise<void>>();
+  readonly #now: () => number;
+  #closed = false;
+
+  constructor(options: RoomRegistryOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Open rooms (including ones still being created). */
+  get size(): number {
+    return this.#rooms.size;
+  }
+
+  /** The room, opened if needed. Rejects with RoomUnavailableError when the event is gone. */
+  acquire(roomId: string): Promise<RoomHost> {
+    if (this.#closed) return Promise.reject(new RoomUnavailableError(roomId));
+    const existing = this.#rooms.get(roomId);
+    if (existing) return existing;
+    const pending: Promise<RoomHost> = this.#open(roomId).then((host) => {
+      host.on('closing', ({ done }) => {
+        if (this.#rooms.get(roomId) === pending) this.#rooms.delete(roomId);
+        const settled = done.catch(() => undefined);
+        this.#teardowns.set(roomId, settled);
+        void settled.then(() => {
+          if (this.#teardowns.get(roomId) === settled) this.#teardowns.delete(roomId);
+        });
+      });
+      return host;
+    });
+    this.#rooms.set(roomId, pending);
+    pending.catch(() => {
+      if (this.#rooms.get(roomId) === pending) this.#rooms.delete(roomId);
+    });
+    return pending;
+  }
+
+  /** The room when it is open; never opens one. */
+  find(roomId: string): Promise<RoomHost> | undefined {
+    return this.#rooms.get(roomId);
+  }
+
+  async #open(roomId: string): Promise<RoomHost> {
+    await this.#teardowns.get(roomId);
+    const { db, log } = this.#options;
+    const row = await events.findAliasById(db, roomId);
+    if (!row || (row.expiredAt !== null && row.expiredAt.getTime() <= this.#now())) {
+      throw new RoomUnavailableError(roomId);
+    }
+    const settings: RoomSettings = {
+      roomId,
+      mode: row.mode,
+      waitForHost: !row.joinBeforeHost,
+      expiresAt: row.expiredAt?.getTime() ?? null,
+    };
+    return RoomHost.create({
+      settings,
+      chat: this.#options.chat,
+      blocks: {
+        list: (id) => blockedIdentities(db, id),
+        add: (id, identity) => addBlockedIdentity(db, id, identity),
+      },
+      media: this.#options.media,
+      log,
+      graceMs: this.#options.graceMs,
+      idleCloseMs: this.#options.idleCloseMs,
+      endedLingerMs: this.#options.endedLingerMs,
+      ...(this.#options.now ? { now: this.#options.now } : {}),
+    });
+  }
+
+  /** Closes every room (server shutdown); idempotent. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const rooms = [...this.#rooms.values()];
+    this.#rooms.clear();
+    await Promise.all(
+      rooms.map(async (pending) => {
+        try {
+          await (await pending).close('shutdown');
+        } catch {
+          // A room that never opened has nothing to close.
+        }
+      }),
+    );
+    await Promise.all([...this.#teardowns.values()]);
+  }
+}

@@ -1,0 +1,227 @@
+import WebSocket from 'ws';
+import {
+  PROTOCOL_VERSION,
+  SIGNAL_SOCKET_PATH,
+  serverMessage,
+  type ClientMessageInput,
+  type ServerMessage,
+  type ServerMessageOf,
+  type ServerMessageType,
+} from '@podium/protocol';
+import { hoursFromNow } from './events-support.ts';
+
+/** What the signaling tests need of a test server. */
+export interface ApiLike {
+  url: string;
+  api(
+    path: string,
+    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are inspected field by field
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type RequestInput = DistributiveOmit<ClientMessageInput, 'id' | 'v'>;
+export type Answer = ServerMessageOf<'reply'> | ServerMessageOf<'error'>;
+
+const DEFAULT_WAIT_MS = 5000;
+
+/**
+ * A signaling client over a real WebSocket, as a browser would use it. Every frame the server
+ * sends is checked against the protocol's server schema; messages are kept in arrival order and
+ * handed out once each by `next`.
+ */
+export class SignalClient {
+  readonly ws: WebSocket;
+  readonly received: ServerMessage[] = [];
+  /** Frames that did not match the server schema (must stay empty). */
+  readonly invalid: string[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  #consumed = new Set<number>();
+  #waiters = new Set<() => void>();
+  #seq = 0;
+
+  private constructor(ws: WebSocket) {
+    this.ws = ws;
+    this.closed = new Promise((resolve) => {
+      ws.on('close', (code, reason) => {
+        resolve({ code, reason: reason.toString() });
+        this.#wake();
+      });
+    });
+    ws.on('message', (data) => {
+      const text = data.toString();
+      const parsed = serverMessage.safeParse(JSON.parse(text));
+      if (parsed.success) this.received.push(parsed.data as ServerMessage);
+      else this.invalid.push(text);
+      this.#wake();
+    });
+  }
+
+  static connect(server: ApiLike): Promise<SignalClient> {
+    const ws = new WebSocket(server.url.replace(/^http/, 'ws') + SIGNAL_SOCKET_PATH);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(new SignalClient(ws)));
+      ws.once('error', reject);
+    });
+  }
+
+  #wake(): void {
+    for (const waiter of [...this.#waiters]) waiter();
+  }
+
+  get isOpen(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
+  sendRaw(data: string | Buffer): void {
+    this.ws.send(data);
+  }
+
+  /** Sends a request and resolves with its reply or error. */
+  async request(message: RequestInput, waitMs = DEFAULT_WAIT_MS): Promise<Answer> {
+    this.#seq += 1;
+    const id = `r${this.#seq}`;
+    this.ws.send(JSON.stringify({ ...message, id }));
+    return (await this.next(
+      (m) => (m.type === 'reply' || m.type === 'error') && m.id === id,
+      waitMs,
+    )) as Answer;
+  }
+
+  /** Like request, but throws unless the answer is a reply. */
+  async ok(message: RequestInput): Promise<Record<string, unknown>> {
+    const answer = await this.request(message);
+    if (answer.type !== 'reply') throw new Error(`${message.type} refused: ${answer.message}`);
+    return answer.data ?? {};
+  }
+
+  /** The first not yet consumed message matching `match`, waiting for it if needed. */
+  next(match: (m: ServerMessage) => boolean, waitMs = DEFAULT_WAIT_MS): Promise<ServerMessage> {
+    return new Promise((resolve, reject) => {
+      const look = (): boolean => {
+        for (let i = 0; i < this.received.length; i++) {
+          if (this.#consumed.has(i) || !match(this.received[i]!)) continue;
+          this.#consumed.add(i);
+          resolve(this.received[i]!);
+          return true;
+        }
+        return false;
+      };
+      if (look()) return;
+      const timer = setTimeout(() => {
+        this.#waiters.delete(check);
+        reject(new Error(`no matching message in ${waitMs} ms; got ${this.describe()}`));
+      }, waitMs);
+      const check = (): void => {
+        if (!look()) return;
+        clearTimeout(timer);
+        this.#waiters.delete(check);
+      };
+      this.#waiters.add(check);
+    });
+  }
+
+  nextOf<T extends ServerMessageType>(
+    type: T,
+    match: (m: ServerMessageOf<T>) => boolean = () => true,
+    waitMs = DEFAULT_WAIT_MS,
+  ): Promise<ServerMessageOf<T>> {
+    return this.next((m) => m.type === type && match(m as ServerMessageOf<T>), waitMs) as Promise<
+      ServerMessageOf<T>
+    >;
+  }
+
+  /** Every message of a type received so far (consumed or not). */
+  all<T extends ServerMessageType>(type: T): ServerMessageOf<T>[] {
+    return this.received.filter((m) => m.type === type) as ServerMessageOf<T>[];
+  }
+
+  describe(): string {
+    return this.received.map((m) => m.type).join(',');
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+let eventSeq = 0;
+
+/** Creates an event owned by `ownerToken`; returns its id and name. */
+export async function createEvent(
+  server: ApiLike,
+  ownerToken: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; name: string }> {
+  eventSeq += 1;
+  const res = await server.api('/api/account/qrcode/create', {
+    body: {
+      title: `Live room ${eventSeq}`,
+      start_time: hoursFromNow(1),
+      join_before_host: true,
+      ...extra,
+    },
+    token: ownerToken,
+  });
+  if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
+  return { id: res.body.id as string, name: res.body.name as string };
+}
+
+/** A join ticket from verify-call (a guest when no token is given). */
+export async function joinTicket(
+  server: ApiLike,
+  alias: string,
+  options: { name?: string; token?: string; passcode?: string } = {},
+): Promise<string> {
+  const res = await server.api('/api/quickom/qrcode/verify-call', {
+    body: {
+      alias,
+      ...(options.name ? { display_name: options.name } : {}),
+      ...(options.passcode ? { passcode: options.passcode } : {}),
+    },
+    ...(options.token ? { token: options.token } : {}),
+  });
+  if (res.status !== 200) throw new Error(`verify-call failed: ${JSON.stringify(res.body)}`);
+  return res.body.ticket as string;
+}
+
+/** Socket credentials from POST /member/v1/auth. */
+export async function socketCredentials(
+  server: ApiLike,
+  body: { ticket: string } | { alias: string },
+  token?: string,
+): Promise<string> {
+  const res = await server.api('/member/v1/auth', { body, ...(token ? { token } : {}) });
+  if (res.status !== 200) throw new Error(`auth failed: ${JSON.stringify(res.body)}`);
+  return res.body.credentials as string;
+}
+
+export interface Joined {
+  client: SignalClient;
+  participantId: string;
+  sessionId: string;
+  welcome: ServerMessageOf<'welcome'>;
+}
+
+/** Opens a socket and greets with the credentials. */
+export async function greet(server: ApiLike, credentials: string): Promise<SignalClient> {
+  const client = await SignalClient.connect(server);
+  await client.ok({ type: 'hello', protocol_version: PROTOCOL_VERSION, credentials });
+  return client;
+}
+
+/** Greets and joins; waits for the welcome (the room must let the joiner straight in). */
+export async function joinRoom(server: ApiLike, credentials: string): Promise<Joined> {
+  const client = await greet(server, credentials);
+  const data = await client.ok({ type: 'join', has_mic: true, has_camera: true });
+  const welcome = await client.nextOf('welcome');
+  return {
+    client,
+    participantId: data.participant_id as string,
+    sessionId: welcome.session_id,
+    welcome,
+  };
+}
+
+/** Resolves after `ms`. */
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
