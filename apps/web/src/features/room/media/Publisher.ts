@@ -1,0 +1,124 @@
+import type { IceCandidate, PublishSource, RoomMode } from '@podium/protocol';
+import { cameraEncodings } from './simulcast.ts';
+import {
+  addRemoteCandidate,
+  trickleThrough,
+  type MediaSignaling,
+  type PeerConnectionFactory,
+} from './peer.ts';
+
+/**
+ * One publishing connection to the media server, for the camera (microphone + camera, the
+ * camera in simulcast) or for a screen share. The browser never speaks to Janus: the offer goes
+ * out as `publish_offer {source, sdp}` and the reply carries the answer; ICE travels as
+ * `trickle`. The transceivers exist from the start (sendonly), so turning the mic or camera on
+ * or switching devices is a `replaceTrack` — no renegotiation, no glitch for the others.
+ */
+export interface PublisherOptions {
+  source: PublishSource;
+  signaling: MediaSignaling;
+  createPeerConnection: PeerConnectionFactory;
+  iceServers: RTCIceServer[];
+  mode: RoomMode | null;
+}
+
+export type PublisherState = 'new' | 'negotiating' | 'connected' | 'failed' | 'closed';
+
+export class Publisher {
+  readonly source: PublishSource;
+  #options: PublisherOptions;
+  #pc: RTCPeerConnection;
+  #audio: RTCRtpTransceiver | null = null;
+  #video: RTCRtpTransceiver;
+  #state: PublisherState = 'new';
+  #onState: (state: PublisherState) => void;
+
+  constructor(
+    options: PublisherOptions,
+    onState: (state: PublisherState) => void = () => undefined,
+  ) {
+    this.source = options.source;
+    this.#options = options;
+    this.#onState = onState;
+    this.#pc = options.createPeerConnection({
+      iceServers: options.iceServers,
+      bundlePolicy: 'max-bundle',
+      rtcpMuxPolicy: 'require',
+    });
+    if (options.source === 'camera') {
+      this.#audio = this.#pc.addTransceiver('audio', { direction: 'sendonly' });
+      this.#video = this.#pc.addTransceiver('video', {
+        direction: 'sendonly',
+        sendEncodings: cameraEncodings(options.mode),
+      });
+    } else {
+      this.#video = this.#pc.addTransceiver('video', { direction: 'sendonly' });
+    }
+    trickleThrough(this.#pc, options.signaling, options.source);
+    this.#pc.addEventListener('connectionstatechange', () => {
+      const s = this.#pc.connectionState;
+      if (s === 'connected') this.#set('connected');
+      else if (s === 'failed') this.#set('failed');
+    });
+  }
+
+  get state(): PublisherState {
+    return this.#state;
+  }
+
+  get peerConnection(): RTCPeerConnection {
+    return this.#pc;
+  }
+
+  #set(state: PublisherState): void {
+    if (this.#state === state || this.#state === 'closed') return;
+    this.#state = state;
+    this.#onState(state);
+  }
+
+  /** Puts a track on the air (or takes it off with null); safe before and after negotiation. */
+  async setTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void> {
+    const transceiver = kind === 'audio' ? this.#audio : this.#video;
+    if (!transceiver || this.#state === 'closed') return;
+    if (track) {
+      // Screen content wants sharpness over motion; a camera the reverse.
+      track.contentHint =
+        this.source === 'screen' ? 'detail' : kind === 'video' ? 'motion' : 'speech';
+    }
+    await transceiver.sender.replaceTrack(track);
+  }
+
+  /**
+   * Offers and applies the media server's answer. With `iceRestart` this is the publisher's
+   * ICE restart: the protocol restarts publishers with a fresh `publish_offer`.
+   */
+  async negotiate(iceRestart = false): Promise<void> {
+    if (this.#state === 'closed') return;
+    this.#set('negotiating');
+    const offer = await this.#pc.createOffer({ iceRestart });
+    await this.#pc.setLocalDescription(offer);
+    const reply = await this.#options.signaling.request('publish_offer', {
+      source: this.source,
+      sdp: offer.sdp ?? '',
+    });
+    if ((this.#state as PublisherState) === 'closed') return;
+    await this.#pc.setRemoteDescription({ type: 'answer', sdp: reply.sdp });
+    if (this.#pc.connectionState === 'connected') this.#set('connected');
+  }
+
+  addRemoteCandidate(candidate: IceCandidate | null): Promise<void> {
+    return addRemoteCandidate(this.#pc, candidate);
+  }
+
+  /** Stops publishing; tells the server unless the whole session is going away. */
+  close(notify = true): void {
+    if (this.#state === 'closed') return;
+    const negotiated = this.#state !== 'new';
+    this.#set('closed');
+    this.#state = 'closed';
+    this.#pc.close();
+    if (notify && negotiated) {
+      this.#options.signaling.request('unpublish', { source: this.source }).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import type { FeedView, IceCandidate } from '@podium/protocol';
+import { assignFeeds, parseSections } from './sdpFeeds.ts';
+import {
+  addRemoteCandidate,
+  trickleThrough,
+  type MediaSignaling,
+  type PeerConnectionFactory,
+} from './peer.ts';
+
+/**
+ * The one connection that receives everything this participant watches. The browser asks
+ * `subscribe {feeds}`; the media server answers with an offer (an `offer {target: subscriber}`
+ * event, or `sdp` in the reply), the browser answers with `answer {sdp}`. Later feeds are added
+ * the same way and arrive as a renegotiation of the same connection.
+ */
+export interface SubscriberOptions {
+  signaling: MediaSignaling;
+  createPeerConnection: PeerConnectionFactory;
+  iceServers: RTCIceServer[];
+  /** The streams of a feed changed (a track arrived or ended); null when the feed is gone. */
+  onStream: (feedId: string, stream: MediaStream | null) => void;
+  onFailed?: () => void;
+}
+
+export class Subscriber {
+  #options: SubscriberOptions;
+  #pc: RTCPeerConnection;
+  #subscribed = new Set<string>();
+  /** Subscribed feeds whose m-lines have not been seen yet, in request order. */
+  #queue: FeedView[] = [];
+  #midToFeed = new Map<string, string>();
+  #streams = new Map<string, MediaStream>();
+  #feeds: Record<string, FeedView> = {};
+  /** Offers are applied one at a time, in arrival order. */
+  #chain: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(options: SubscriberOptions) {
+    this.#options = options;
+    this.#pc = options.createPeerConnection({
+      iceServers: options.iceServers,
+      bundlePolicy: 'max-bundle',
+      rtcpMuxPolicy: 'require',
+    });
+    trickleThrough(this.#pc, options.signaling, 'subscriber');
+    this.#pc.addEventListener('track', (event) => this.#onTrack(event));
+    this.#pc.addEventListener('connectionstatechange', () => {
+      if (this.#pc.connectionState === 'failed') options.onFailed?.();
+    });
+  }
+
+  get peerConnection(): RTCPeerConnection {
+    return this.#pc;
+  }
+
+  /** The feed id carried by a receiver, for audio levels. */
+  feedOfReceiver(receiver: RTCRtpReceiver): string | null {
+    const transceiver = this.#pc.getTransceivers().find((t) => t.receiver === receiver);
+    return transceiver?.mid ? (this.#midToFeed.get(transceiver.mid) ?? null) : null;
+  }
+
+  /** Asks for the feeds not subscribed yet; resolves once the request was answered. */
+  async subscribe(feeds: readonly FeedView[]): Promise<void> {
+    const fresh = feeds.filter((f) => !this.#subscribed.has(f.feed_id));
+    if (!fresh.length || this.#closed) return;
+    for (const f of fresh) {
+      this.#subscribed.add(f.feed_id);
+      this.#feeds[f.feed_id] = f;
+      this.#queue.push(f);
+    }
+    try {
+      const reply = (await this.#options.signaling.request('subscribe', {
+        feeds: fresh.map((f) => f.feed_id),
+      })) as { sdp?: unknown };
+      if (typeof reply.sdp === 'string') await this.handleOffer(reply.sdp);
+    } catch (error) {
+      // Not subscribed after all: a later attempt may ask again.
+      for (const f of fresh) this.#subscribed.delete(f.feed_id);
+      this.#queue = this.#queue.filter((q) => !fresh.includes(q));
+      throw error;
+    }
+  }
+
+  /** Feeds that went away: their tracks end with the media server's next offer. */
+  remove(feedIds: readonly string[]): void {
+    for (const id of feedIds) {
+      this.#subscribed.delete(id);
+      delete this.#feeds[id];
+      this.#queue = this.#queue.filter((f) => f.feed_id !== id);
+      if (this.#streams.delete(id)) this.#options.onStream(id, null);
+    }
+  }
+
+  /** Applies a media-server offer and sends the answer; offers queue behind each other. */
+  handleOffer(sdp: string): Promise<void> {
+    const run = async () => {
+      if (this.#closed) return;
+      this.#midToFeed = assignFeeds(parseSections(sdp), this.#midToFeed, this.#queue, this.#feeds);
+      await this.#pc.setRemoteDescription({ type: 'offer', sdp });
+      const answer = await this.#pc.createAnswer();
+      await this.#pc.setLocalDescription(answer);
+      await this.#options.signaling.request('answer', { sdp: answer.sdp ?? '' });
+    };
+    const next = this.#chain.then(run, run);
+    this.#chain = next.catch(() => undefined);
+    return next;
+  }
+
+  addRemoteCandidate(candidate: IceCandidate | null): Promise<void> {
+    return addRemoteCandidate(this.#pc, candidate);
+  }
+
+  /** ICE restart: the media server answers with a fresh offer (event or reply). */
+  async restartIce(): Promise<void> {
+    const reply = (await this.#options.signaling.request('ice_restart', {
+      target: 'subscriber',
+    })) as { sdp?: unknown };
+    if (typeof reply.sdp === 'string') await this.handleOffer(reply.sdp);
+  }
+
+  #onTrack(event: RTCTrackEvent): void {
+    const mid = event.transceiver.mid;
+    const feedId = mid ? this.#midToFeed.get(mid) : undefined;
+    if (!feedId) return;
+    const track = event.track;
+    const stream = new MediaStream([
+      ...(this.#streams
+        .get(feedId)
+        ?.getTracks()
+        .filter((t) => t.kind !== track.kind) ?? []),
+      track,
+    ]);
+    this.#streams.set(feedId, stream);
+    this.#options.onStream(feedId, stream);
+    track.addEventListener('ended', () => {
+      const current = this.#streams.get(feedId);
+      if (!current?.getTracks().includes(track)) return;
+      const rest = current.getTracks().filter((t) => t !== track);
+      const next = rest.length ? new MediaStream(rest) : null;
+      if (next) this.#streams.set(feedId, next);
+      else this.#streams.delete(feedId);
+      this.#options.onStream(feedId, next);
+    });
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#pc.close();
+    for (const id of this.#streams.keys()) this.#options.onStream(id, null);
+    this.#streams.clear();
+  }
+}

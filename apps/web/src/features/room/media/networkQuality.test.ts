@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { qualityOf, readTotals, sampleBetween } from './networkQuality.ts';
+
+describe('network quality', () => {
+  it.each([
+    [{ lossPercent: 0, rttMs: 40 }, 'good'],
+    [{ lossPercent: 1.9, rttMs: 249 }, 'good'],
+    [{ lossPercent: 2, rttMs: 40 }, 'fair'],
+    [{ lossPercent: 0, rttMs: 250 }, 'fair'],
+    [{ lossPercent: 7.9, rttMs: 499 }, 'fair'],
+    [{ lossPercent: 8, rttMs: 10 }, 'poor'],
+    [{ lossPercent: 0, rttMs: 500 }, 'poor'],
+    [{ lossPercent: null, rttMs: 600 }, 'poor'],
+    [{ lossPercent: 3, rttMs: null }, 'fair'],
+    [{ lossPercent: null, rttMs: null }, null],
+  ] as const)('%o → %s', (sample, quality) => {
+    expect(qualityOf(sample)).toBe(quality);
+  });
+
+  const report = (entries: Record<string, unknown>[]) =>
+    new Map(entries.map((e, i) => [String(i), e])).values();
+
+  it('sums the counters of every connection and takes the worst round trip', () => {
+    const totals = readTotals([
+      report([
+        { type: 'inbound-rtp', kind: 'audio', packetsReceived: 900, packetsLost: 10 },
+        { type: 'inbound-rtp', kind: 'video', packetsReceived: 100, packetsLost: 0 },
+        { type: 'candidate-pair', nominated: true, currentRoundTripTime: 0.05 },
+        { type: 'candidate-pair', nominated: false, currentRoundTripTime: 2 },
+      ]),
+      report([
+        { type: 'outbound-rtp', packetsSent: 500 },
+        { type: 'remote-inbound-rtp', packetsLost: 5, roundTripTime: 0.12 },
+        { type: 'codec', mimeType: 'video/VP8' },
+      ]),
+    ]);
+    expect(totals).toEqual({ received: 1000, lost: 10, sent: 500, remoteLost: 5, rtt: 0.12 });
+  });
+
+  it('measures loss between two readings in the worse direction', () => {
+    const before = { received: 1000, lost: 10, sent: 500, remoteLost: 5, rtt: 0.1 };
+    const after = { received: 1950, lost: 60, sent: 1000, remoteLost: 6, rtt: 0.3 };
+    // Inbound: 50 lost of 1000 expected = 5 %; outbound: 1 of 501 ≈ 0.2 %.
+    expect(sampleBetween(before, after)).toEqual({ lossPercent: 5, rttMs: 300 });
+    expect(qualityOf(sampleBetween(before, after))).toBe('fair');
+  });
+
+  it('has no loss figure on the first reading or after counters restart', () => {
+    const after = { received: 10, lost: 0, sent: 0, remoteLost: 0, rtt: null };
+    expect(sampleBetween(null, after)).toEqual({ lossPercent: null, rttMs: null });
+    const before = { received: 5000, lost: 50, sent: 0, remoteLost: 0, rtt: null };
+    expect(sampleBetween(before, after).lossPercent).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The network-quality indicator: packet loss and round-trip time from getStats(), mapped to
+ * good / fair / poor. Pure, so the thresholds are tested; `NetworkMonitor` (in RoomMedia) polls.
+ */
+export type NetworkQuality = 'good' | 'fair' | 'poor';
+
+export interface NetworkSample {
+  /** Lost packets as a percentage of those expected since the previous reading. */
+  lossPercent: number | null;
+  /** Round-trip time to the media server, ms. */
+  rttMs: number | null;
+}
+
+/** Loss hurts audio from a few percent; RTT beyond ~300 ms makes conversation awkward. */
+export const QUALITY_THRESHOLDS = {
+  fair: { lossPercent: 2, rttMs: 250 },
+  poor: { lossPercent: 8, rttMs: 500 },
+} as const;
+
+export function qualityOf(sample: NetworkSample): NetworkQuality | null {
+  const { lossPercent: loss, rttMs: rtt } = sample;
+  if (loss === null && rtt === null) return null;
+  const atLeast = (level: 'fair' | 'poor') =>
+    (loss !== null && loss >= QUALITY_THRESHOLDS[level].lossPercent) ||
+    (rtt !== null && rtt >= QUALITY_THRESHOLDS[level].rttMs);
+  if (atLeast('poor')) return 'poor';
+  if (atLeast('fair')) return 'fair';
+  return 'good';
+}
+
+/** Counters summed over one or more peer connections' stats reports. */
+export interface StatsTotals {
+  /** Inbound: what we received and what the network lost on the way to us. */
+  received: number;
+  lost: number;
+  /** Outbound: what we sent and what the media server reports lost. */
+  sent: number;
+  remoteLost: number;
+  /** Seconds; the best estimate in the reports, or null. */
+  rtt: number | null;
+}
+
+type StatsEntry = Record<string, unknown>;
+
+const num = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : 0;
+const maybe = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** Reads the counters of RTCStatsReports (`report.values()`). */
+export function readTotals(reports: Iterable<Iterable<StatsEntry>>): StatsTotals {
+  const totals: StatsTotals = { received: 0, lost: 0, sent: 0, remoteLost: 0, rtt: null };
+  const rtts: number[] = [];
+  for (const report of reports) {
+    for (const stat of report) {
+      switch (stat.type) {
+        case 'inbound-rtp':
+          totals.received += num(stat.packetsReceived);
+          totals.lost += Math.max(0, num(stat.packetsLost));
+          break;
+        case 'outbound-rtp':
+          totals.sent += num(stat.packetsSent);
+          break;
+        case 'remote-inbound-rtp': {
+          totals.remoteLost += Math.max(0, num(stat.packetsLost));
+          const rtt = maybe(stat.roundTripTime);
+          if (rtt !== null) rtts.push(rtt);
+          break;
+        }
+        case 'candidate-pair': {
+          const rtt = maybe(stat.currentRoundTripTime);
+          if (rtt !== null && (stat.nominated === true || stat.selected === true)) rtts.push(rtt);
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+  totals.rtt = rtts.length ? Math.max(...rtts) : null;
+  return totals;
+}
+
+/** Loss over the interval between two readings (the worse direction) and the current RTT. */
+export function sampleBetween(previous: StatsTotals | null, next: StatsTotals): NetworkSample {
+  const rttMs = next.rtt === null ? null : Math.round(next.rtt * 1000);
+  if (!previous) return { lossPercent: null, rttMs };
+  const percent = (lost: number, delivered: number): number | null => {
+    if (lost < 0 || delivered < 0) return null; // counters reset (new connection)
+    const expected = lost + delivered;
+    return expected > 0 ? (lost / expected) * 100 : null;
+  };
+  const inbound = percent(next.lost - previous.lost, next.received - previous.received);
+  const outbound = percent(next.remoteLost - previous.remoteLost, next.sent - previous.sent);
+  const losses = [inbound, outbound].filter((v): v is number => v !== null);
+  return {
+    lossPercent: losses.length ? Math.round(Math.max(...losses) * 10) / 10 : null,
+    rttMs,
+  };
+}
