@@ -22,7 +22,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 const SYSTEM_PACKAGES = {
   start: [
-    // { pkg: 'janus', present: () => fs.existsSync('/usr/bin/janus') },
+    // The server runs its own Janus (generated config) as the media server.
+    { pkg: 'janus', present: () => hasCommand('janus'), stopService: 'janus' },
+    // MEDIA_NETNS runs Janus inside a network namespace: `ip netns`.
+    { pkg: 'iproute2', present: () => !process.env.MEDIA_NETNS || hasIp() },
     // { pkg: 'ffmpeg', present: () => fs.existsSync('/usr/bin/ffmpeg') },
   ],
   test: [
@@ -30,11 +33,8 @@ const SYSTEM_PACKAGES = {
     { pkg: 'chromium', present: () => fs.existsSync('/usr/bin/chromium') },
     // The server tests start a throwaway cluster from /usr/lib/postgresql/<v>/bin.
     { pkg: 'postgresql', present: () => postgresBinDir() !== null, stopService: 'postgresql' },
-    // The media tests run Podium's own Janus (generated config, loopback or test namespace).
-    // Move this line to `start` once the server starts Janus itself.
-    { pkg: 'janus', present: () => hasCommand('janus'), stopService: 'janus' },
     // `ip netns` for the test network namespace of the media tests.
-    { pkg: 'iproute2', present: () => hasCommand('ip') || fs.existsSync('/usr/sbin/ip') },
+    { pkg: 'iproute2', present: () => hasIp() },
     // Pages render with real fonts so layouts in screenshots and measurements are stable.
     { pkg: 'fonts-liberation' },
   ],
@@ -83,6 +83,10 @@ function postgresBinDir() {
 
 function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+function hasIp() {
+  return hasCommand('ip') || fs.existsSync('/usr/sbin/ip');
 }
 
 function dpkgInstalled(pkg) {
