@@ -49,6 +49,12 @@ const PURPOSE_CHAIN = {
   headed: ['start', 'test', 'headed'],
 };
 
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 20) {
+  console.error(`setup: Podium needs Node 20 or newer; this is Node ${process.versions.node}`);
+  process.exit(1);
+}
+
 const args = process.argv.slice(2);
 const purpose = (
   args.find((a) => a.startsWith('--for='))?.slice('--for='.length) ?? 'start'
