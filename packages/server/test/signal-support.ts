@@ -131,6 +131,32 @@ export class SignalClient {
     >;
   }
 
+  /** Resolves once `done()` holds or the socket closed; rejects after `waitMs`. */
+  until(done: () => boolean, waitMs = DEFAULT_WAIT_MS): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const finished = (): boolean => done() || this.ws.readyState === WebSocket.CLOSED;
+      if (finished()) return resolve();
+      const timer = setTimeout(() => {
+        this.#waiters.delete(check);
+        reject(new Error(`condition not met in ${waitMs} ms; got ${this.describe()}`));
+      }, waitMs);
+      const check = (): void => {
+        if (!finished()) return;
+        clearTimeout(timer);
+        this.#waiters.delete(check);
+        resolve();
+      };
+      this.#waiters.add(check);
+    });
+  }
+
+  /** Replies and errors received so far. */
+  get answers(): number {
+    let n = 0;
+    for (const m of this.received) if (m.type === 'reply' || m.type === 'error') n += 1;
+    return n;
+  }
+
   /** Every message of a type received so far (consumed or not). */
   all<T extends ServerMessageType>(type: T): ServerMessageOf<T>[] {
     return this.received.filter((m) => m.type === type) as ServerMessageOf<T>[];
