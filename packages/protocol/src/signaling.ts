@@ -636,6 +636,16 @@ export const serverMessageSchemas = {
     candidate: iceCandidate.nullable(),
   }),
   feeds: event('feeds', { added: z.array(feedView), removed: z.array(signalingId) }),
+  /**
+   * The media server lost these peer connections (it restarted, or it closed them after ICE or
+   * DTLS failed). Close them and set up new ones, without a page reload: `camera`/`screen` →
+   * a new connection and `publish_offer` when still publishing; `subscriber` → a new connection
+   * on the next subscriber `offer`, asked for with `subscribe` and the feeds still wanted (after
+   * a media server restart every feed is reported removed and comes back through `feeds`).
+   */
+  renegotiate: event('renegotiate', {
+    targets: z.array(peerTarget).min(1).max(PEER_TARGETS.length),
+  }),
 } as const;
 
 type ServerSchemas = typeof serverMessageSchemas;

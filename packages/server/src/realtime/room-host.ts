@@ -225,6 +225,8 @@ export class RoomHost {
           feedsChanged: (change) => host.#feedsChanged(change.added, change.removed),
           offer: (id, target, sdp) => host.#sendTo(id, { type: 'offer', target, sdp }),
           candidate: (id, target, candidate) => host.#sendCandidate(id, target, candidate),
+          renegotiate: (id, targets) =>
+            host.#sendTo(id, { type: 'renegotiate', targets: [...targets] }),
         },
       );
     } catch (error) {

@@ -57,6 +57,11 @@ export interface MediaSink {
   offer(participantId: string, target: PeerTarget, sdp: string): void;
   /** One of the media server's ICE candidates for this participant; null when all are sent. */
   candidate(participantId: string, target: PeerTarget, candidate: IceCandidate | null): void;
+  /**
+   * These peer connections of the participant are gone on the media server's side (it
+   * restarted, or ICE/DTLS failed there): the browser must set up new ones (`renegotiate`).
+   */
+  renegotiate(participantId: string, targets: readonly PeerTarget[]): void;
 }
 
 export interface PublishRequest {
