@@ -12,9 +12,9 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClockOff, IconLinkOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockOff, IconLinkOff } from '@tabler/icons-react';
 import type { AliasShortDetail } from '@podium/protocol';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
 import { NAMED_PATHS } from '../../shared/routing/paths.ts';
 import { PageLoader } from '../../shared/ui/PageLoader.tsx';
@@ -23,6 +23,7 @@ import { formatDateTime } from '../events/format.ts';
 import { assertNever } from '../../shared/assertNever.ts';
 import type { JoinLink } from './joinLink.ts';
 import { MediaPreview } from './MediaPreview.tsx';
+import { roomPath } from '../room/paths.ts';
 import type { JoinAdmission } from './ticket.ts';
 import { useJoinPage } from './useJoinPage.ts';
 import { usePreJoin } from './usePreJoin.ts';
@@ -62,31 +63,6 @@ function HomeLink() {
     <Anchor component={Link} to={NAMED_PATHS.main}>
       {t('join.goHome')}
     </Anchor>
-  );
-}
-
-function Admitted({ admission, onLeave }: { admission: JoinAdmission; onLeave: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Notice
-      icon={<IconCircleCheck aria-hidden />}
-      title={t('join.admitted.heading')}
-      text={
-        admission.displayName
-          ? t('join.admitted.text', { name: admission.displayName, title: admission.title })
-          : t('join.admitted.textNoName', { title: admission.title })
-      }
-    >
-      <Text size="sm">
-        {t('join.admitted.role', { role: t(`join.admitted.roles.${admission.role}`) })}
-      </Text>
-      <Alert color="gray" variant="light" w="100%">
-        {t('join.admitted.roomPending')}
-      </Alert>
-      <Button variant="default" onClick={onLeave}>
-        {t('join.admitted.leave')}
-      </Button>
-    </Notice>
   );
 }
 
@@ -244,7 +220,8 @@ export function JoinPage() {
         />
       );
     case 'admitted':
-      return <Admitted admission={view.admission} onLeave={page.leave} />;
+      // Hand-off to the live room, which reads the admission kept for this tab.
+      return <Navigate to={roomPath(view.admission.alias)} replace />;
     default:
       return assertNever(view, 'join view');
   }

@@ -69,20 +69,6 @@ export const strings = defineStrings({
         },
         unknown: 'Error, please try again',
       },
-      admitted: {
-        heading: 'You are in',
-        text: '{{name}}, you have been admitted to “{{title}}”.',
-        textNoName: 'You have been admitted to “{{title}}”.',
-        role: 'Joining as: {{role}}',
-        roomPending: 'The call room itself arrives with the live-room feature.',
-        leave: 'Leave',
-        roles: {
-          host: 'Host',
-          speaker: 'Speaker',
-          participant: 'Participant',
-          guest: 'Guest',
-        },
-      },
       waiting: {
         locked: {
           title: 'Room is locked',
@@ -172,20 +158,6 @@ export const strings = defineStrings({
             'Không thể đọc micro: có thể ứng dụng khác đang dùng. Hãy đóng ứng dụng đó và thử lại.',
         },
         unknown: 'Đã xảy ra lỗi, vui lòng thử lại',
-      },
-      admitted: {
-        heading: 'Bạn đã được vào',
-        text: '{{name}}, bạn đã được vào “{{title}}”.',
-        textNoName: 'Bạn đã được vào “{{title}}”.',
-        role: 'Tham gia với vai trò: {{role}}',
-        roomPending: 'Phòng gọi sẽ có khi tính năng phòng trực tiếp ra mắt.',
-        leave: 'Rời đi',
-        roles: {
-          host: 'Người chủ trì',
-          speaker: 'Diễn giả',
-          participant: 'Người tham gia',
-          guest: 'Khách',
-        },
       },
       waiting: {
         locked: {

@@ -49,6 +49,7 @@ class Gateway {
   readonly silent = new Set<string>();
   #server: WebSocketServer;
   #sessionCount = 0;
+  readonly #helloSession = new Map<ServerSocket, string>();
 
   private constructor(server: WebSocketServer) {
     this.#server = server;
@@ -105,13 +106,14 @@ class Gateway {
         if (frame.credentials !== this.credentials) {
           return error('unauthorized', 'errors.unauthorized');
         }
+        this.#helloSession.set(socket, `hello-${++this.#sessionCount}`);
         return reply({
-          session_id: `hello-${++this.#sessionCount}`,
+          session_id: this.#helloSession.get(socket),
           protocol_version: PROTOCOL_VERSION,
           resume_grace_ms: this.graceMs,
         });
       case 'join': {
-        const sessionId = `s-${++this.#sessionCount}`;
+        const sessionId = this.#helloSession.get(socket) ?? 'none';
         this.sessions.add(sessionId);
         reply();
         return this.send(socket, {
@@ -130,7 +132,10 @@ class Gateway {
       }
       case 'resume':
         if (typeof frame.session_id === 'string' && this.sessions.has(frame.session_id)) {
-          return reply();
+          // As the real gateway does: the participant now lives on this socket's session.
+          this.sessions.delete(frame.session_id);
+          this.sessions.add(this.#helloSession.get(socket) ?? 'none');
+          return reply({ participant_id: SELF.id });
         }
         return error('session_expired', 'room.session_expired');
       case 'heartbeat':
@@ -225,7 +230,7 @@ describe('SignalingClient over a loopback socket', () => {
     const ids = gateway.frames.map((f) => f.id);
     expect(new Set(ids).size).toBe(ids.length);
     await waitFor(() => events.some((e) => e.type === 'welcome'));
-    expect(client.sessionId).toBe('s-2');
+    expect(client.sessionId).toBe('hello-1');
   });
 
   it('rejects a refused request with the server code and i18n key, in both languages', async () => {
@@ -291,7 +296,7 @@ describe('SignalingClient over a loopback socket', () => {
     const { gateway, client, states, opens } = await setup();
     await client.connect();
     await client.request('join', {});
-    await waitFor(() => client.sessionId === 's-2');
+    await waitFor(() => client.sessionId === 'hello-1');
 
     gateway.silent.add('raise_hand');
     const inFlight = client.request('raise_hand', {});
@@ -307,8 +312,13 @@ describe('SignalingClient over a loopback socket', () => {
     await expect(queued).resolves.toEqual({ message_id: 'm1' });
 
     expect(states).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
-    expect(gateway.of('resume')).toMatchObject([{ session_id: 's-2' }]);
-    expect(opens.at(-1)).toEqual({ sessionId: 's-2', resumed: true, resumeError: null });
+    expect(gateway.of('resume')).toMatchObject([{ session_id: 'hello-1' }]);
+    expect(opens.at(-1)).toEqual({ sessionId: 'hello-2', resumed: true, resumeError: null });
+    // A second drop resumes with the session the first resume moved us to.
+    gateway.dropAll();
+    await waitFor(() => opens.length === 3);
+    expect(gateway.of('resume').map((f) => f.session_id)).toEqual(['hello-1', 'hello-2']);
+    expect(opens[2]?.resumed).toBe(true);
     expect(gateway.of('chat')).toHaveLength(1);
     // The resume went out before the queued request.
     const order = gateway.frames.map((f) => f.type);
@@ -319,7 +329,7 @@ describe('SignalingClient over a loopback socket', () => {
     const { gateway, client, opens } = await setup();
     await client.connect();
     await client.request('join', {});
-    await waitFor(() => client.sessionId === 's-2');
+    await waitFor(() => client.sessionId === 'hello-1');
     gateway.sessions.clear();
     gateway.dropAll();
     await waitFor(() => opens.length === 2);

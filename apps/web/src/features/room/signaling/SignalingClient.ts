@@ -256,7 +256,10 @@ export class SignalingClient {
           this.#options.requestTimeoutMs,
           false,
         );
-        if (typeof data.session_id === 'string') this.#sessionId = data.session_id;
+        // The server moves the participant onto this socket's session: the next drop resumes
+        // with the new id (the old one is spent).
+        this.#sessionId =
+          typeof data.session_id === 'string' ? data.session_id : (helloSession ?? this.#sessionId);
         return { sessionId: this.#sessionId, resumed: true, resumeError: null };
       } catch (error) {
         const failure = toFailure(error);

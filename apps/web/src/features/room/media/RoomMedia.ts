@@ -1,0 +1,558 @@
+import type { FeedView, ParticipantView, PeerTarget, ServerEvent } from '@podium/protocol';
+import type { DeviceLists } from '../../join/media/devices.ts';
+import type { MediaKind as DeviceKind } from '../../join/media/errors.ts';
+import { levelFromRms, startLevelMeter } from '../../join/media/levelMeter.ts';
+import {
+  LocalPreview,
+  type DeviceChoice,
+  type PreviewState,
+} from '../../join/media/localPreview.ts';
+import { isMediaUnavailable } from '../signaling/errors.ts';
+import type { OpenInfo } from '../signaling/SignalingClient.ts';
+import { selfOf } from '../state/roomState.ts';
+import type { RoomStore } from '../store.ts';
+import { ActiveSpeakerDetector } from './activeSpeaker.ts';
+import type { LocalMediaState, ScreenShareError, ScreenShareState } from './localMedia.ts';
+import { qualityOf, readTotals, sampleBetween, type StatsTotals } from './networkQuality.ts';
+import { browserPeerConnection, type MediaSignaling, type PeerConnectionFactory } from './peer.ts';
+import { Publisher } from './Publisher.ts';
+import { SCREEN_CONSTRAINTS } from './simulcast.ts';
+import { Subscriber } from './Subscriber.ts';
+
+/**
+ * Everything media in the room, without React: the local microphone and camera (the pre-join
+ * LocalPreview, reused for its device handling and §8 error mapping), the camera and screen
+ * publishers, the subscriber, active speaker and network quality. It reads the room from the
+ * store and writes `media` into it; the room session feeds it server events.
+ *
+ * Mic and camera are off on joining (spec §9). While the server cannot carry media
+ * (`errors.media_unavailable`), the self-view still works and nothing is reported as sent.
+ */
+
+export type MediaNotice =
+  | { kind: 'unavailable' }
+  | { kind: 'publish_failed' }
+  | { kind: 'not_allowed' }
+  | { kind: 'stopped_by_host'; what: 'audio' | 'video' | 'screen' };
+
+export interface RoomMediaDeps {
+  store: RoomStore;
+  signaling: MediaSignaling;
+  mediaDevices: MediaDevices;
+  permissions?: Permissions;
+  createPeerConnection?: PeerConnectionFactory;
+  iceServers?: RTCIceServer[];
+  fallbackLabel: (kind: keyof DeviceLists, n: number) => string;
+  /** Devices chosen on the pre-join page. */
+  initialDevices?: { camera: string | null; microphone: string | null; speaker: string | null };
+  notify: (notice: MediaNotice) => void;
+  statsIntervalMs?: number;
+  speakerIntervalMs?: number;
+}
+
+interface SentMediaState {
+  audio: boolean;
+  video: boolean;
+  screen: boolean;
+  has_mic: boolean;
+  has_camera: boolean;
+}
+
+const SUBSCRIBE_CHUNK = 100;
+
+export class RoomMedia {
+  #deps: RoomMediaDeps;
+  #preview: LocalPreview;
+  #camera: Publisher | null = null;
+  #screen: Publisher | null = null;
+  #screenStream: MediaStream | null = null;
+  #subscriber: Subscriber | null = null;
+  #serial: Promise<void> = Promise.resolve();
+  #sent: SentMediaState | null = null;
+  #closed = false;
+  #timers: ReturnType<typeof setInterval>[] = [];
+  #statsTotals: StatsTotals | null = null;
+  #speaker = new ActiveSpeakerDetector();
+  #localLevel = 0;
+  #stopMeter: (() => void) | null = null;
+  #meteredStream: MediaStream | null = null;
+  #unsubscribePreview: () => void;
+
+  private constructor(deps: RoomMediaDeps, preview: LocalPreview) {
+    this.#deps = deps;
+    this.#preview = preview;
+    this.#unsubscribePreview = preview.subscribe((state) => this.#onPreview(state));
+    this.#timers.push(
+      setInterval(() => void this.#sampleNetwork(), deps.statsIntervalMs ?? 2_000),
+      setInterval(() => this.#sampleSpeakers(), deps.speakerIntervalMs ?? 300),
+    );
+  }
+
+  static async create(deps: RoomMediaDeps): Promise<RoomMedia> {
+    const preview = await LocalPreview.create({
+      mediaDevices: deps.mediaDevices,
+      permissions: deps.permissions,
+      fallbackLabel: deps.fallbackLabel,
+    });
+    const chosen = deps.initialDevices;
+    if (chosen?.camera) await preview.select('camera', chosen.camera);
+    if (chosen?.microphone) await preview.select('microphone', chosen.microphone);
+    if (chosen?.speaker) await preview.select('speaker', chosen.speaker);
+    const media = new RoomMedia(deps, preview);
+    media.#set({ devices: preview.getState() });
+    return media;
+  }
+
+  /** Whether this browser has a microphone / camera at all (sent with `join`). */
+  get hasDevices(): { mic: boolean; camera: boolean } {
+    const { devices } = this.#preview.getState();
+    return { mic: devices.microphones.length > 0, camera: devices.cameras.length > 0 };
+  }
+
+  // ---- Controls ---------------------------------------------------------------------------
+
+  async setEnabled(kind: DeviceKind, on: boolean): Promise<void> {
+    if (on && !this.#allowed(kind === 'camera' ? 'video' : 'audio')) {
+      this.#deps.notify({ kind: 'not_allowed' });
+      return;
+    }
+    await this.#preview.setEnabled(kind, on);
+  }
+
+  toggle(kind: DeviceKind): Promise<void> {
+    const track = this.#preview.getState()[kind];
+    return this.setEnabled(kind, !(track.on || track.pending));
+  }
+
+  /** Switches device in the call; a live track is replaced without renegotiating. */
+  select(choice: DeviceChoice, deviceId: string): Promise<void> {
+    return this.#preview.select(choice, deviceId);
+  }
+
+  async toggleScreen(): Promise<void> {
+    if (this.#screenStream || this.#store().media.screen.pending) {
+      this.stopScreen();
+      return;
+    }
+    if (!this.#allowed('screen')) {
+      this.#deps.notify({ kind: 'not_allowed' });
+      return;
+    }
+    if (typeof this.#deps.mediaDevices.getDisplayMedia !== 'function') {
+      this.#setScreen({ error: 'unsupported' });
+      return;
+    }
+    this.#setScreen({ pending: true, error: null });
+    let stream: MediaStream;
+    try {
+      stream = await this.#deps.mediaDevices.getDisplayMedia(SCREEN_CONSTRAINTS);
+    } catch (error) {
+      const name = (error as { name?: unknown } | null)?.name;
+      const kind: ScreenShareError = name === 'NotAllowedError' ? 'denied' : 'unknown';
+      // Dismissing the browser's picker is a choice, not an error worth a message.
+      this.#setScreen({ pending: false, error: name === 'AbortError' ? null : kind });
+      return;
+    }
+    if (this.#closed) {
+      stream.getTracks().forEach((t) => t.stop());
+      return;
+    }
+    this.#screenStream = stream;
+    // The browser's own "Stop sharing" button ends the track.
+    stream.getVideoTracks()[0]?.addEventListener('ended', () => {
+      if (this.#screenStream === stream) this.stopScreen();
+    });
+    this.#setScreen({ on: true, pending: false, stream });
+    this.#enqueue(() => this.#publishScreen(stream));
+  }
+
+  stopScreen(): void {
+    const stream = this.#screenStream;
+    this.#screenStream = null;
+    stream?.getTracks().forEach((t) => t.stop());
+    this.#screen?.close();
+    this.#screen = null;
+    this.#setScreen({ on: false, pending: false, stream: null });
+    this.#enqueue(() => this.#reportState());
+  }
+
+  // ---- Server events ----------------------------------------------------------------------
+
+  handle(event: ServerEvent): void {
+    switch (event.type) {
+      case 'feeds':
+        this.#enqueue(() => this.#onFeeds(event.removed));
+        return;
+      case 'offer':
+        if (event.target === 'subscriber') {
+          const subscriber = this.#ensureSubscriber();
+          subscriber?.handleOffer(event.sdp).catch((error: unknown) => this.#mediaError(error));
+        }
+        return;
+      case 'trickle': {
+        const target =
+          event.target === 'camera'
+            ? this.#camera
+            : event.target === 'screen'
+              ? this.#screen
+              : this.#subscriber;
+        void target?.addRemoteCandidate(event.candidate);
+        return;
+      }
+      case 'renegotiate':
+        this.#enqueue(() => this.#renegotiate(event.targets));
+        return;
+      case 'media_stopped':
+        for (const what of event.kinds) {
+          if (what === 'audio') void this.#preview.setEnabled('microphone', false);
+          if (what === 'video') void this.#preview.setEnabled('camera', false);
+          if (what === 'screen') this.stopScreen();
+          this.#deps.notify({ kind: 'stopped_by_host', what });
+        }
+        return;
+      case 'participant_updated':
+      case 'welcome':
+      case 'snapshot':
+        this.#enforcePermissions();
+        return;
+      case 'participant_left':
+        this.#speaker.forget(event.participant_id);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** After the socket came back: restart ICE, or start over if the server lost us. */
+  onReconnected(info: OpenInfo): void {
+    if (info.resumed) {
+      this.#enqueue(async () => {
+        await Promise.all([
+          this.#camera?.negotiate(true),
+          this.#screen?.negotiate(true),
+          this.#subscriber?.restartIce(),
+        ]).catch((error: unknown) => this.#mediaError(error));
+      });
+    } else {
+      this.reset();
+    }
+  }
+
+  /**
+   * The media server lost these connections (it restarted, or ICE/DTLS failed there): build
+   * them again without a reload. Publishers come back if still publishing; the subscriber asks
+   * again for the feeds it still wants.
+   */
+  async #renegotiate(targets: readonly PeerTarget[]): Promise<void> {
+    if (targets.includes('camera')) {
+      this.#camera?.close(false);
+      this.#camera = null;
+      this.#sent = null;
+      this.#set({ publishing: null });
+      await this.#syncPublishing();
+    }
+    if (targets.includes('screen') && this.#screen) {
+      this.#screen.close(false);
+      this.#screen = null;
+      if (this.#screenStream) await this.#publishScreen(this.#screenStream);
+    }
+    if (targets.includes('subscriber') && this.#subscriber) {
+      this.#subscriber.close();
+      this.#subscriber = null;
+      await this.#onFeeds([]);
+    }
+  }
+
+  /** Drops every connection (a new participant on the server): publishing restarts as needed. */
+  reset(): void {
+    this.#camera?.close(false);
+    this.#camera = null;
+    this.#screen?.close(false);
+    this.#screen = null;
+    this.#subscriber?.close();
+    this.#subscriber = null;
+    this.#sent = null;
+    this.#set({ remote: {}, publishing: null });
+    this.#enqueue(() => this.#syncPublishing());
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#unsubscribePreview();
+    this.#stopMeter?.();
+    this.#screenStream?.getTracks().forEach((t) => t.stop());
+    this.#screenStream = null;
+    this.#camera?.close(false);
+    this.#screen?.close(false);
+    this.#subscriber?.close();
+    this.#preview.close();
+  }
+
+  // ---- Internals --------------------------------------------------------------------------
+
+  #store() {
+    return this.#deps.store.getState();
+  }
+
+  #self(): ParticipantView | null {
+    return selfOf(this.#store().room);
+  }
+
+  #allowed(kind: 'audio' | 'video' | 'screen'): boolean {
+    const self = this.#self();
+    // Before the welcome nothing is known; the server has the last word anyway.
+    return self ? self.can_publish[kind] : true;
+  }
+
+  #set(patch: Partial<LocalMediaState>): void {
+    if (this.#closed) return;
+    this.#store().setMedia(patch);
+  }
+
+  #setScreen(patch: Partial<ScreenShareState>): void {
+    this.#set({ screen: { ...this.#store().media.screen, ...patch } });
+  }
+
+  /** Media work runs one step at a time so tracks, offers and state reports keep their order. */
+  #enqueue(step: () => Promise<void> | void): void {
+    const run = async () => {
+      if (this.#closed) return;
+      await step();
+    };
+    this.#serial = this.#serial.then(run, run).catch((error: unknown) => this.#mediaError(error));
+  }
+
+  #onPreview(state: PreviewState): void {
+    this.#set({ devices: state });
+    this.#meter(state.microphone.stream);
+    this.#enqueue(() => this.#syncPublishing());
+  }
+
+  #meter(stream: MediaStream | null): void {
+    if (stream === this.#meteredStream) return;
+    this.#stopMeter?.();
+    this.#stopMeter = null;
+    this.#meteredStream = stream;
+    this.#localLevel = 0;
+    if (!stream) return;
+    try {
+      this.#stopMeter = startLevelMeter(stream, (level) => {
+        this.#localLevel = level;
+      });
+    } catch {
+      // Without WebAudio there is no local level; the microphone itself still works.
+    }
+  }
+
+  #tracks(): { mic: MediaStreamTrack | null; camera: MediaStreamTrack | null } {
+    const state = this.#preview.getState();
+    return {
+      mic: state.microphone.stream?.getAudioTracks()[0] ?? null,
+      camera: state.camera.stream?.getVideoTracks()[0] ?? null,
+    };
+  }
+
+  async #syncPublishing(): Promise<void> {
+    const { mic, camera } = this.#tracks();
+    const media = this.#store().media;
+    if (media.availability !== 'unavailable' && !this.#camera && (mic || camera)) {
+      const publisher = new Publisher(
+        {
+          source: 'camera',
+          signaling: this.#deps.signaling,
+          createPeerConnection: this.#deps.createPeerConnection ?? browserPeerConnection,
+          iceServers: this.#deps.iceServers ?? [],
+          mode: this.#store().room.mode,
+        },
+        (state) => {
+          if (this.#camera === publisher) this.#set({ publishing: state });
+        },
+      );
+      this.#camera = publisher;
+      await publisher.setTrack('audio', mic);
+      await publisher.setTrack('video', camera);
+      try {
+        await publisher.negotiate();
+        this.#set({ availability: 'available' });
+      } catch (error) {
+        publisher.close(false);
+        if (this.#camera === publisher) this.#camera = null;
+        this.#set({ publishing: null });
+        this.#mediaError(error);
+      }
+    } else if (this.#camera) {
+      await this.#camera.setTrack('audio', mic);
+      await this.#camera.setTrack('video', camera);
+    }
+    await this.#reportState();
+  }
+
+  async #publishScreen(stream: MediaStream): Promise<void> {
+    if (this.#store().media.availability === 'unavailable') {
+      this.#deps.notify({ kind: 'unavailable' });
+      return;
+    }
+    const publisher = new Publisher({
+      source: 'screen',
+      signaling: this.#deps.signaling,
+      createPeerConnection: this.#deps.createPeerConnection ?? browserPeerConnection,
+      iceServers: this.#deps.iceServers ?? [],
+      mode: this.#store().room.mode,
+    });
+    this.#screen = publisher;
+    await publisher.setTrack('video', stream.getVideoTracks()[0] ?? null);
+    try {
+      await publisher.negotiate();
+      this.#set({ availability: 'available' });
+    } catch (error) {
+      publisher.close(false);
+      if (this.#screen === publisher) this.#screen = null;
+      this.#mediaError(error);
+    }
+    await this.#reportState();
+  }
+
+  /**
+   * Tells the room what this participant sends. Only media that actually reaches the media
+   * server counts as on: a self-view without a server connection is not reported as sent.
+   */
+  async #reportState(): Promise<void> {
+    if (!this.#self()) return;
+    const { mic, camera } = this.#tracks();
+    const live = (p: Publisher | null) => p !== null && p.state !== 'new' && p.state !== 'closed';
+    const devices = this.hasDevices;
+    const next: SentMediaState = {
+      audio: mic !== null && live(this.#camera),
+      video: camera !== null && live(this.#camera),
+      screen: this.#screenStream !== null && live(this.#screen),
+      has_mic: devices.mic,
+      has_camera: devices.camera,
+    };
+    const sent = this.#sent;
+    if (
+      sent &&
+      sent.audio === next.audio &&
+      sent.video === next.video &&
+      sent.screen === next.screen &&
+      sent.has_mic === next.has_mic &&
+      sent.has_camera === next.has_camera
+    ) {
+      return;
+    }
+    this.#sent = next;
+    try {
+      await this.#deps.signaling.request('set_media_state', next);
+    } catch {
+      this.#sent = null; // try again with the next change
+    }
+  }
+
+  /** A host took a permission back: turn off what may no longer be sent. */
+  #enforcePermissions(): void {
+    const self = this.#self();
+    if (!self) return;
+    const state = this.#preview.getState();
+    if (!self.can_publish.audio && (state.microphone.on || state.microphone.pending)) {
+      void this.#preview.setEnabled('microphone', false);
+    }
+    if (!self.can_publish.video && (state.camera.on || state.camera.pending)) {
+      void this.#preview.setEnabled('camera', false);
+    }
+    if (!self.can_publish.screen && this.#screenStream) this.stopScreen();
+    this.#enqueue(() => this.#reportState());
+  }
+
+  #ensureSubscriber(): Subscriber | null {
+    if (this.#closed || this.#store().media.availability === 'unavailable') return null;
+    this.#subscriber ??= new Subscriber({
+      signaling: this.#deps.signaling,
+      createPeerConnection: this.#deps.createPeerConnection ?? browserPeerConnection,
+      iceServers: this.#deps.iceServers ?? [],
+      onStream: (feedId, stream) => {
+        const remote = { ...this.#store().media.remote };
+        if (stream) remote[feedId] = stream;
+        else delete remote[feedId];
+        this.#set({ remote });
+      },
+      onFailed: () => {
+        this.#subscriber?.restartIce().catch((error: unknown) => this.#mediaError(error));
+      },
+    });
+    return this.#subscriber;
+  }
+
+  async #onFeeds(removed: readonly string[]): Promise<void> {
+    this.#subscriber?.remove(removed);
+    const { feeds, selfId } = this.#store().room;
+    const wanted: FeedView[] = Object.values(feeds).filter((f) => f.participant_id !== selfId);
+    if (!wanted.length) return;
+    const subscriber = this.#ensureSubscriber();
+    if (!subscriber) return;
+    for (let i = 0; i < wanted.length; i += SUBSCRIBE_CHUNK) {
+      try {
+        await subscriber.subscribe(wanted.slice(i, i + SUBSCRIBE_CHUNK));
+        this.#set({ availability: 'available' });
+      } catch (error) {
+        this.#mediaError(error);
+        return;
+      }
+    }
+  }
+
+  #mediaError(error: unknown): void {
+    if (this.#closed) return;
+    if (isMediaUnavailable(error)) {
+      if (this.#store().media.availability !== 'unavailable') {
+        this.#set({ availability: 'unavailable' });
+        this.#deps.notify({ kind: 'unavailable' });
+      }
+      return;
+    }
+    this.#deps.notify({ kind: 'publish_failed' });
+  }
+
+  async #sampleNetwork(): Promise<void> {
+    const pcs = [this.#camera, this.#screen, this.#subscriber]
+      .filter((p): p is Publisher | Subscriber => p !== null)
+      .map((p) => p.peerConnection)
+      .filter((pc) => pc.connectionState === 'connected');
+    if (!pcs.length) {
+      this.#statsTotals = null;
+      if (this.#store().media.network !== null) this.#set({ network: null });
+      return;
+    }
+    try {
+      const reports = await Promise.all(pcs.map((pc) => pc.getStats()));
+      const totals = readTotals(
+        reports.map((r) => r.values() as Iterable<Record<string, unknown>>),
+      );
+      const quality = qualityOf(sampleBetween(this.#statsTotals, totals));
+      this.#statsTotals = totals;
+      if (quality && quality !== this.#store().media.network) this.#set({ network: quality });
+    } catch {
+      // A connection closed between the check and the call: the next tick reads again.
+    }
+  }
+
+  #sampleSpeakers(): void {
+    const { room } = this.#store();
+    const levels = new Map<string, number>();
+    if (room.selfId && this.#meteredStream) levels.set(room.selfId, this.#localLevel);
+    const subscriber = this.#subscriber;
+    if (subscriber) {
+      for (const receiver of subscriber.peerConnection.getReceivers()) {
+        if (receiver.track.kind !== 'audio') continue;
+        const feedId = subscriber.feedOfReceiver(receiver);
+        const owner = feedId ? room.feeds[feedId]?.participant_id : undefined;
+        const level = receiver.getSynchronizationSources?.()[0]?.audioLevel;
+        if (owner && typeof level === 'number') {
+          levels.set(owner, Math.max(levels.get(owner) ?? 0, levelFromRms(level)));
+        }
+      }
+    }
+    const speaker = this.#speaker.update(levels, Date.now());
+    if (speaker !== this.#store().media.activeSpeaker) this.#set({ activeSpeaker: speaker });
+  }
+}

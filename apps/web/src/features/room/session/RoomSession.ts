@@ -1,0 +1,367 @@
+import type {
+  ChatFile,
+  ClientMessageType,
+  Layout,
+  MediaKind,
+  Role,
+  RoomMode,
+  ServerEvent,
+} from '@podium/protocol';
+import { isSignalingError, SignalingRequestError } from '../signaling/errors.ts';
+import {
+  SignalingClient,
+  type OpenInfo,
+  type RequestPayload,
+  type SignalingClientOptions,
+} from '../signaling/SignalingClient.ts';
+import type { MediaNotice, RoomMedia } from '../media/RoomMedia.ts';
+import { selfOf } from '../state/roomState.ts';
+import { createRoomStore, type RoomStore } from '../store.ts';
+
+/**
+ * One visit to the live room, without React: the signaling client, the store, the media, and
+ * every action the room offers. The single place for the room's side effects; the page's hook
+ * creates it, starts it, and closes it when the page goes away.
+ */
+
+export type RoomNotice =
+  /** A request was refused or failed; the text comes from the error's i18n key. */
+  | { kind: 'error'; error: unknown }
+  | { kind: 'media'; notice: MediaNotice }
+  | { kind: 'ask_answered'; name: string; media: MediaKind; response: 'accepted' | 'later' }
+  | { kind: 'hand_lowered_by_host' }
+  | { kind: 'role_changed'; role: Role }
+  | { kind: 'mode_changed'; mode: RoomMode }
+  | { kind: 'reconnected' }
+  /** The server no longer had us after a long drop; we joined again. */
+  | { kind: 'rejoined' };
+
+export interface RoomSessionOptions {
+  /** Socket credentials (POST /member/v1/auth with the join ticket). */
+  authenticate: () => Promise<string>;
+  url: string;
+  notify: (notice: RoomNotice) => void;
+  /** Creates the media side once the socket is up; null where calling is unsupported. */
+  createMedia?: (store: RoomStore, client: SignalingClient) => Promise<RoomMedia | null>;
+  client?: Partial<SignalingClientOptions>;
+  store?: RoomStore;
+}
+
+export type AdmitTarget = { participantId: string } | 'all';
+
+export class RoomSession {
+  readonly store: RoomStore;
+  #options: RoomSessionOptions;
+  #client: SignalingClient;
+  #media: RoomMedia | null = null;
+  #closed = false;
+  #started = false;
+  #opens = 0;
+
+  constructor(options: RoomSessionOptions) {
+    this.#options = options;
+    this.store = options.store ?? createRoomStore();
+    this.#client = new SignalingClient({
+      url: options.url,
+      authenticate: options.authenticate,
+      ...options.client,
+    });
+    this.#client.on('state', (state) => this.#dispatchConnection(state));
+    this.#client.on('event', (event) => this.#onEvent(event));
+    this.#client.on('open', (info) => this.#onOpen(info));
+    this.#client.on('closed', (reason) => {
+      if (reason) this.store.getState().setFailure(reason);
+      this.#media?.close();
+    });
+  }
+
+  get media(): RoomMedia | null {
+    return this.#media;
+  }
+
+  /** Connects, prepares media and asks to join. Failures land in the store's `failure`. */
+  async start(): Promise<void> {
+    if (this.#started) return;
+    this.#started = true;
+    try {
+      await this.#client.connect();
+    } catch {
+      // `closed` already put the reason in the store.
+      return;
+    }
+    if (this.#closed) return;
+    try {
+      this.#media = (await this.#options.createMedia?.(this.store, this.#client)) ?? null;
+    } catch {
+      this.#media = null;
+    }
+    if (this.#closed) {
+      this.#media?.close();
+      return;
+    }
+    await this.#join();
+  }
+
+  async #join(): Promise<void> {
+    const devices = this.#media?.hasDevices ?? { mic: false, camera: false };
+    try {
+      await this.#client.request('join', { has_mic: devices.mic, has_camera: devices.camera });
+    } catch (error) {
+      this.#onJoinRefused(error);
+    }
+  }
+
+  #onJoinRefused(error: unknown): void {
+    const dispatch = this.store.getState().dispatch;
+    if (!isSignalingError(error)) return;
+    switch (error.code) {
+      case 'disconnected':
+      case 'closed':
+        // The reconnect joins again (see #onOpen); a closed session has nothing to do.
+        return;
+      case 'room_full':
+        dispatch({ type: 'local/join_state', state: 'full' });
+        return;
+      case 'room_locked':
+        dispatch({ type: 'local/join_state', state: 'locked' });
+        return;
+      case 'room_ended':
+        dispatch({ type: 'ended', reason: 'host_ended' });
+        this.#client.close();
+        return;
+      case 'blocked':
+        dispatch({ type: 'removed', reason: 'blocked' });
+        this.#client.close();
+        return;
+      default:
+        this.store.getState().setFailure(error);
+        this.#client.close();
+    }
+  }
+
+  /** A locked or full room: the person asks again. */
+  retryJoin(): Promise<void> {
+    this.store.getState().dispatch({ type: 'local/join_state', state: 'joining' });
+    return this.#join();
+  }
+
+  /** Leaves on purpose: tells the room (briefly waiting for it) and closes everything. */
+  async leave(): Promise<void> {
+    if (this.#closed) return;
+    this.store.getState().dispatch({ type: 'local/left' });
+    try {
+      await this.#client.request('leave', {}, 1_500);
+    } catch {
+      // Leaving must not hang on a dead connection; the server's grace period cleans up.
+    }
+    this.close();
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#media?.close();
+    this.#client.close();
+  }
+
+  // ---- Events -----------------------------------------------------------------------------
+
+  #dispatchConnection(state: SignalingClient['state']): void {
+    this.store.getState().dispatch({ type: 'local/connection', state });
+  }
+
+  #onOpen(info: OpenInfo): void {
+    // The first open is followed by start()'s own join.
+    this.#opens += 1;
+    if (this.#opens === 1) return;
+    if (info.resumed) {
+      this.#options.notify({ kind: 'reconnected' });
+      this.#media?.onReconnected(info);
+      return;
+    }
+    const { joinState } = this.store.getState().room;
+    if (joinState === 'left' || joinState === 'ended') return;
+    // The server lost us (grace over), or the drop came before the welcome: join again.
+    this.#media?.onReconnected(info);
+    if (info.resumeError) this.#options.notify({ kind: 'rejoined' });
+    void this.#join();
+  }
+
+  #onEvent(event: ServerEvent): void {
+    const before = this.store.getState().room;
+    this.store.getState().dispatch(event);
+    this.#media?.handle(event);
+    const after = this.store.getState().room;
+    switch (event.type) {
+      case 'ask_answered': {
+        const name = after.participants[event.participant_id]?.name ?? '';
+        this.#options.notify({
+          kind: 'ask_answered',
+          name,
+          media: event.kind,
+          response: event.response,
+        });
+        return;
+      }
+      case 'hand_lowered':
+        if (event.participant_id === after.selfId && event.by && event.by !== after.selfId) {
+          this.#options.notify({ kind: 'hand_lowered_by_host' });
+        }
+        return;
+      case 'participant_updated': {
+        const previous = selfOf(before);
+        const self = selfOf(after);
+        if (self && previous && event.participant_id === self.id && previous.role !== self.role) {
+          this.#options.notify({ kind: 'role_changed', role: self.role });
+        }
+        return;
+      }
+      case 'mode_changed':
+        if (before.mode !== null && before.mode !== event.mode) {
+          this.#options.notify({ kind: 'mode_changed', mode: event.mode });
+        }
+        return;
+      case 'media_stopped':
+        if (!this.#media) {
+          for (const what of event.kinds) {
+            this.#options.notify({ kind: 'media', notice: { kind: 'stopped_by_host', what } });
+          }
+        }
+        return;
+      case 'ended':
+      case 'removed':
+        this.close();
+        return;
+      default:
+        return;
+    }
+  }
+
+  // ---- Actions ----------------------------------------------------------------------------
+
+  /**
+   * Sends a room request; a refusal becomes a notice (the server's i18n key). `busy` names a
+   * loading flag the UI shows while the answer is pending. Resolves true on success.
+   */
+  async #run<T extends ClientMessageType>(
+    type: T,
+    payload: RequestPayload<T>,
+    busy?: string,
+  ): Promise<boolean> {
+    const { setBusy } = this.store.getState();
+    if (busy) setBusy(busy, true);
+    try {
+      await this.#client.request(type, payload);
+      return true;
+    } catch (error) {
+      if (!(error instanceof SignalingRequestError && error.code === 'closed')) {
+        this.#options.notify({ kind: 'error', error });
+      }
+      return false;
+    } finally {
+      if (busy) setBusy(busy, false);
+    }
+  }
+
+  setLocked(locked: boolean) {
+    return locked ? this.#run('lock', {}, 'lock') : this.#run('unlock', {}, 'lock');
+  }
+
+  setWaitingRoom(enabled: boolean) {
+    return this.#run('waiting_room', { enabled }, 'waitingRoom');
+  }
+
+  admit(target: AdmitTarget) {
+    return target === 'all'
+      ? this.#run('admit', { all: true }, 'admitAll')
+      : this.#run(
+          'admit',
+          { participant_id: target.participantId },
+          `admit:${target.participantId}`,
+        );
+  }
+
+  deny(target: AdmitTarget) {
+    return target === 'all'
+      ? this.#run('deny', { all: true }, 'denyAll')
+      : this.#run('deny', { participant_id: target.participantId }, `deny:${target.participantId}`);
+  }
+
+  remove(participantId: string) {
+    return this.#run('remove', { participant_id: participantId }, `remove:${participantId}`);
+  }
+
+  block(participantId: string) {
+    return this.#run('block', { participant_id: participantId }, `block:${participantId}`);
+  }
+
+  /** The host's current layout goes along: the server refuses mute all in gallery view. */
+  muteAll() {
+    return this.#run('mute_all', { layout: this.store.getState().room.layout }, 'muteAll');
+  }
+
+  stopAllCameras() {
+    return this.#run('stop_all_cameras', {}, 'stopAllCameras');
+  }
+
+  askEnable(kind: MediaKind, participantId: string) {
+    return this.#run('ask_enable', { kind, participant_id: participantId });
+  }
+
+  /** Answers a host's request: accepting turns the device on (spec: Accept / Decide later). */
+  async answerAsk(kind: MediaKind, response: 'accepted' | 'later'): Promise<void> {
+    this.store.getState().dispatch({ type: 'local/ask_done', kind });
+    const ok = await this.#run('ask_response', { kind, response });
+    if (ok && response === 'accepted') {
+      await this.#media?.setEnabled(kind === 'audio' ? 'microphone' : 'camera', true);
+    }
+  }
+
+  setRole(participantId: string, role: 'host' | 'co-host' | 'presenter', granted: boolean) {
+    return this.#run(
+      'set_role',
+      { participant_id: participantId, role, granted },
+      `role:${participantId}`,
+    );
+  }
+
+  pinForAll(participantId: string | null) {
+    return this.#run('pin_for_all', { participant_id: participantId }, 'pinForAll');
+  }
+
+  setMode(mode: RoomMode) {
+    return this.#run('set_mode', { mode }, 'mode');
+  }
+
+  endForAll() {
+    return this.#run('end_for_all', {}, 'endForAll');
+  }
+
+  raiseHand() {
+    return this.#run('raise_hand', {}, 'hand');
+  }
+
+  lowerHand(participantId?: string) {
+    return this.#run(
+      'lower_hand',
+      participantId ? { participant_id: participantId } : {},
+      participantId ? `lower:${participantId}` : 'hand',
+    );
+  }
+
+  sendChat(to: 'everyone' | string, text: string, file?: ChatFile) {
+    return this.#run('chat', { to, text, ...(file ? { file } : {}) }, 'chat');
+  }
+
+  setLayout(layout: Layout): void {
+    this.store.getState().dispatch({ type: 'local/layout', layout });
+  }
+
+  pinLocally(participantId: string | null): void {
+    this.store.getState().dispatch({ type: 'local/pin', participantId });
+  }
+
+  setChatOpen(open: boolean): void {
+    this.store.getState().dispatch({ type: 'local/chat_open', open });
+  }
+}

@@ -1,0 +1,88 @@
+import type { Layout } from '@podium/protocol';
+import { effectivePin, type RoomState } from './roomState.ts';
+
+/**
+ * What the stage shows for a layout (spec: gallery, center/speaker, pin). Pure: the tiles in
+ * order, split into the main area and the strip beside it.
+ */
+export interface StageTile {
+  /** Stable React key: `<participant>:camera` or `<participant>:screen`. */
+  key: string;
+  participantId: string;
+  source: 'camera' | 'screen';
+  self: boolean;
+}
+
+export interface StageView {
+  layout: Layout;
+  main: StageTile[];
+  strip: StageTile[];
+}
+
+export interface StageInput {
+  room: Pick<
+    RoomState,
+    'participants' | 'order' | 'selfId' | 'layout' | 'localPin' | 'pinnedForAll'
+  >;
+  activeSpeaker: string | null;
+  /** This browser shares its screen (shown before the server reports it). */
+  selfSharing: boolean;
+}
+
+export function stageTiles(input: StageInput): StageTile[] {
+  const { room } = input;
+  const cameras: StageTile[] = [];
+  const screens: StageTile[] = [];
+  for (const id of room.order) {
+    const p = room.participants[id];
+    if (!p) continue;
+    const self = id === room.selfId;
+    // Backstage presenters are off the stage; one still sees oneself.
+    if (p.invisible && !self) continue;
+    cameras.push({ key: `${id}:camera`, participantId: id, source: 'camera', self });
+    if (p.screen || (self && input.selfSharing)) {
+      screens.push({ key: `${id}:screen`, participantId: id, source: 'screen', self });
+    }
+  }
+  // Shared screens lead: they are what people look at.
+  return [...screens, ...cameras];
+}
+
+function featured(tiles: StageTile[], input: StageInput): StageTile | undefined {
+  const screen =
+    tiles.find((t) => t.source === 'screen' && !t.self) ?? tiles.find((t) => t.source === 'screen');
+  if (screen) return screen;
+  const speaker = input.activeSpeaker;
+  const others = tiles.filter((t) => !t.self);
+  return (
+    others.find((t) => t.participantId === speaker) ??
+    (speaker === input.room.selfId && others.length === 0 ? tiles[0] : undefined) ??
+    others[0] ??
+    tiles[0]
+  );
+}
+
+export function stageView(input: StageInput): StageView {
+  const tiles = stageTiles(input);
+  const layout = input.room.layout;
+  if (layout === 'gallery') return { layout, main: tiles, strip: [] };
+  let main: StageTile | undefined;
+  if (layout === 'pin') {
+    const pin = effectivePin(input.room as RoomState);
+    if (pin) {
+      main =
+        tiles.find((t) => t.participantId === pin && t.source === 'screen') ??
+        tiles.find((t) => t.participantId === pin);
+    }
+  }
+  main ??= featured(tiles, input);
+  if (!main) return { layout, main: [], strip: [] };
+  return { layout, main: [main], strip: tiles.filter((t) => t !== main) };
+}
+
+/** Columns for a gallery of n tiles: as square as possible, wider than tall. */
+export function galleryColumns(n: number): number {
+  if (n <= 1) return 1;
+  if (n <= 4) return 2;
+  return Math.ceil(Math.sqrt(n));
+}

@@ -1,0 +1,250 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  NativeSelect,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { SIGNALING_MAX_TEXT, type ChatMessageView } from '@podium/protocol';
+import { useShallow } from 'zustand/react/shallow';
+import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
+import { downloadBlob } from '../../events/download.ts';
+import { chatText, formatBytes } from '../export/chatText.ts';
+import { exportFileName } from '../export/participantsCsv.ts';
+import { roomControls } from '../state/permissions.ts';
+import { selfOf } from '../state/roomState.ts';
+import { useRoom, useRoomState } from './context.ts';
+
+const LOCALES = { en: 'en-GB', vi: 'vi-VN' } as const;
+
+/**
+ * File sharing goes through `POST /api/storage/upload-file` (spec §7), which this server does
+ * not offer yet: the attach button stays disabled and says so rather than failing on send.
+ */
+export const CHAT_FILE_UPLOAD_AVAILABLE = false;
+
+function Message({
+  message,
+  selfId,
+  nameOf,
+}: {
+  message: ChatMessageView;
+  selfId: string | null;
+  nameOf: (id: string) => string;
+}) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const mine = message.from === selfId;
+  const time = new Intl.DateTimeFormat(LOCALES[language], { timeStyle: 'short' }).format(
+    message.at,
+  );
+  const privateLabel =
+    message.to === 'everyone'
+      ? null
+      : message.to === selfId
+        ? t('room.chat.privateFrom')
+        : t('room.chat.privateTo', { name: nameOf(message.to) });
+  return (
+    <Paper
+      role="listitem"
+      p="xs"
+      radius="md"
+      bg={mine ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-default-hover)'}
+    >
+      <Group gap={6} justify="space-between" wrap="nowrap">
+        <Text size="xs" fw={600} truncate>
+          {message.from_name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {time}
+        </Text>
+      </Group>
+      {privateLabel ? (
+        <Badge size="xs" variant="outline" color="grape">
+          {privateLabel}
+        </Badge>
+      ) : null}
+      {message.text ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {message.text}
+        </Text>
+      ) : null}
+      {message.file ? (
+        <Text size="sm" c="dimmed">
+          {t('room.chat.file', {
+            name: message.file.name,
+            size: formatBytes(message.file.size, LOCALES[language]),
+          })}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+export function ChatPanel({ title, onClose }: { title: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const session = useRoom();
+  const chat = useRoomState((s) => s.room.chat);
+  const selfId = useRoomState((s) => s.room.selfId);
+  const self = useRoomState((s) => selfOf(s.room));
+  const sending = useRoomState((s) => Boolean(s.busy.chat));
+  const others = useRoomState(
+    useShallow((s) =>
+      s.room.order
+        .filter((id) => id !== s.room.selfId)
+        .map((id) => s.room.participants[id])
+        .filter((p) => p !== undefined),
+    ),
+  );
+  const [to, setTo] = useState<string>('everyone');
+  const [text, setText] = useState('');
+  const viewport = useRef<HTMLDivElement>(null);
+
+  // A private recipient who left can no longer be written to.
+  const recipient = to === 'everyone' || others.some((p) => p.id === to) ? to : 'everyone';
+
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [chat.length]);
+
+  const nameOf = (id: string) =>
+    session.store.getState().room.participants[id]?.name ?? t('room.chat.unknown');
+
+  const send = async () => {
+    const body = text.trim();
+    if (!body) return;
+    if (await session.sendChat(recipient, body)) setText('');
+  };
+
+  const exportChat = () => {
+    const time = new Intl.DateTimeFormat(LOCALES[language], {
+      dateStyle: 'short',
+      timeStyle: 'short',
+    });
+    const content = chatText(chat, {
+      title: t('room.chat.exportTitle', { title }),
+      everyone: t('room.chat.everyone'),
+      privateTo: (name) => t('room.chat.privateTo', { name }),
+      file: (name, size) => t('room.chat.file', { name, size }),
+      time: (ms) => time.format(ms),
+      nameOf,
+      size: (bytes) => formatBytes(bytes, LOCALES[language]),
+    });
+    downloadBlob(
+      new Blob([content], { type: 'text/plain;charset=utf-8' }),
+      exportFileName(title, t('room.chat.file_suffix'), 'txt'),
+    );
+  };
+
+  return (
+    <Stack component="aside" aria-label={t('room.chat.title')} w={340} h="100%" gap="sm" p="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t('room.chat.title')}
+        </Title>
+        <Group gap={4}>
+          {roomControls(self?.role).exportChat ? (
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={exportChat}
+              disabled={!chat.length}
+            >
+              {t('room.chat.export')}
+            </Button>
+          ) : null}
+          <CloseButton aria-label={t('room.chat.close')} onClick={onClose} />
+        </Group>
+      </Group>
+      <ScrollArea flex={1} viewportRef={viewport}>
+        {chat.length ? (
+          <Stack gap={6} role="list" aria-live="polite">
+            {chat.map((m) => (
+              <Message key={m.id} message={m} selfId={selfId} nameOf={nameOf} />
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('room.chat.empty')}
+          </Text>
+        )}
+      </ScrollArea>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        <Stack gap={6}>
+          <NativeSelect
+            size="xs"
+            label={t('room.chat.to')}
+            value={recipient}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            data={[
+              { value: 'everyone', label: t('room.chat.everyone') },
+              ...others.map((p) => ({ value: p.id, label: p.name })),
+            ]}
+          />
+          <Textarea
+            aria-label={t('room.chat.message')}
+            placeholder={t('room.chat.placeholder')}
+            autosize
+            minRows={1}
+            maxRows={4}
+            maxLength={SIGNALING_MAX_TEXT}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                void send();
+              }
+            }}
+          />
+          <Group justify="space-between">
+            <Tooltip
+              label={
+                CHAT_FILE_UPLOAD_AVAILABLE
+                  ? t('room.chat.attach')
+                  : t('room.chat.attachUnavailable')
+              }
+            >
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('room.chat.attach')}
+                // Kept focusable (not `disabled`) so the tooltip can explain why it does nothing.
+                aria-disabled={!CHAT_FILE_UPLOAD_AVAILABLE}
+                data-disabled={!CHAT_FILE_UPLOAD_AVAILABLE || undefined}
+                onClick={(e) => e.preventDefault()}
+              >
+                <IconPaperclip size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <ActionIcon
+              type="submit"
+              size="lg"
+              aria-label={t('room.chat.send')}
+              loading={sending}
+              disabled={!text.trim()}
+            >
+              <IconSend size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

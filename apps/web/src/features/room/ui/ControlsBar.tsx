@@ -1,0 +1,333 @@
+import type { ReactNode } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Indicator,
+  Menu,
+  NativeSelect,
+  Popover,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconCheck,
+  IconHandStop,
+  IconLayoutGrid,
+  IconMessageCircle,
+  IconMicrophone,
+  IconMicrophoneOff,
+  IconPhoneOff,
+  IconScreenShare,
+  IconScreenShareOff,
+  IconSettings,
+  IconUsers,
+  IconVideo,
+  IconVideoOff,
+} from '@tabler/icons-react';
+import { LAYOUTS } from '@podium/protocol';
+import { useTranslation } from '../../../shared/i18n/index.ts';
+import { deviceErrorKey } from '../../join/media/errors.ts';
+import { supportsSpeakerSelection } from '../../join/media/support.ts';
+import type { DeviceOption } from '../../join/media/devices.ts';
+import { isModerator } from '../state/permissions.ts';
+import { selfOf } from '../state/roomState.ts';
+import { useRoom, useRoomState } from './context.ts';
+import { useMirror } from './mirror.ts';
+
+export type SidePanel = 'chat' | 'participants' | null;
+
+/**
+ * A toggle of the controls bar. The accessible name never changes (ARIA: a toggle's state is
+ * `aria-pressed`); the tooltip says what a click does.
+ */
+function ControlToggle({
+  label,
+  tip,
+  pressed,
+  pending,
+  disabled,
+  onClick,
+  danger,
+  children,
+}: {
+  label: string;
+  tip: string;
+  pressed: boolean;
+  pending?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={tip}>
+      <ActionIcon
+        size={48}
+        radius="xl"
+        variant={pressed ? 'filled' : 'light'}
+        color={danger ? 'red' : pressed ? undefined : 'gray'}
+        aria-label={label}
+        aria-pressed={pressed}
+        loading={pending}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function DeviceSelect({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly DeviceOption[];
+  value: string | null;
+  onChange: (deviceId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect
+      label={label}
+      data={
+        options.length
+          ? options.map((o) => ({ value: o.deviceId, label: o.label }))
+          : [{ value: '', label: t('room.devices.noDevice') }]
+      }
+      value={value ?? ''}
+      disabled={!options.length}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+function DevicesMenu() {
+  const { t } = useTranslation();
+  const session = useRoom();
+  const devices = useRoomState((s) => s.media.devices);
+  const supported = useRoomState((s) => s.media.supported);
+  const [mirror, setMirror] = useMirror();
+  const select = (choice: 'camera' | 'microphone' | 'speaker', id: string) =>
+    void session.media?.select(choice, id);
+  return (
+    <Popover position="top" withArrow shadow="md" width={320} trapFocus>
+      <Popover.Target>
+        <Tooltip label={t('room.controls.devices')}>
+          <ActionIcon
+            size={48}
+            radius="xl"
+            variant="light"
+            color="gray"
+            aria-label={t('room.controls.devices')}
+            disabled={!supported}
+          >
+            <IconSettings aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="sm">
+          <DeviceSelect
+            label={t('room.devices.microphone')}
+            options={devices.devices.microphones}
+            value={devices.selected.microphone}
+            onChange={(id) => select('microphone', id)}
+          />
+          <DeviceSelect
+            label={t('room.devices.camera')}
+            options={devices.devices.cameras}
+            value={devices.selected.camera}
+            onChange={(id) => select('camera', id)}
+          />
+          {supportsSpeakerSelection() ? (
+            <DeviceSelect
+              label={t('room.devices.speaker')}
+              options={devices.devices.speakers}
+              value={devices.selected.speaker}
+              onChange={(id) => select('speaker', id)}
+            />
+          ) : null}
+          <Switch
+            label={t('room.devices.mirror')}
+            checked={mirror}
+            onChange={(e) => setMirror(e.currentTarget.checked)}
+          />
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function LayoutMenu() {
+  const { t } = useTranslation();
+  const session = useRoom();
+  const layout = useRoomState((s) => s.room.layout);
+  return (
+    <Menu position="top" withArrow>
+      <Menu.Target>
+        <Tooltip label={t('room.controls.layout')}>
+          <ActionIcon
+            size={48}
+            radius="xl"
+            variant="light"
+            color="gray"
+            aria-label={t('room.controls.layout')}
+          >
+            <IconLayoutGrid aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LAYOUTS.map((l) => (
+          <Menu.Item
+            key={l}
+            role="menuitemradio"
+            aria-checked={layout === l}
+            rightSection={layout === l ? <IconCheck size={14} aria-hidden /> : null}
+            onClick={() => session.setLayout(l)}
+          >
+            {t(`room.layouts.${l}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Device and screen-share problems (spec §8), shown above the controls until acted upon. */
+function MediaErrors() {
+  const { t } = useTranslation();
+  const camera = useRoomState((s) => s.media.devices.camera.error);
+  const microphone = useRoomState((s) => s.media.devices.microphone.error);
+  const screen = useRoomState((s) => s.media.screen.error);
+  const messages = [
+    microphone ? t(deviceErrorKey(microphone, 'microphone')) : null,
+    camera ? t(deviceErrorKey(camera, 'camera')) : null,
+    screen ? t(`room.screenErrors.${screen}`) : null,
+  ].filter((m): m is string => m !== null);
+  if (!messages.length) return null;
+  return (
+    <Stack gap={2} role="alert" align="center">
+      {messages.map((m) => (
+        <Text key={m} size="sm" c="red">
+          {m}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+export function ControlsBar({
+  panel,
+  onPanel,
+  onLeave,
+}: {
+  panel: SidePanel;
+  onPanel: (panel: SidePanel) => void;
+  onLeave: () => void;
+}) {
+  const { t } = useTranslation();
+  const session = useRoom();
+  const media = useRoomState((s) => s.media);
+  const self = useRoomState((s) => selfOf(s.room));
+  const unread = useRoomState((s) => s.room.unread);
+  const waiting = useRoomState((s) => s.room.waiting.length);
+  const handBusy = useRoomState((s) => Boolean(s.busy.hand));
+  const mic = media.devices.microphone;
+  const camera = media.devices.camera;
+  const handUp = self?.hand_raised_at != null;
+  const noMedia = !media.supported;
+
+  return (
+    <Stack gap={4} component="section" aria-label={t('room.region.controls')} py="xs">
+      <MediaErrors />
+      <Group justify="center" gap="sm">
+        <ControlToggle
+          label={t('room.controls.microphone')}
+          tip={t(mic.on ? 'room.controls.tips.micOff' : 'room.controls.tips.micOn')}
+          pressed={mic.on}
+          pending={mic.pending}
+          disabled={noMedia}
+          onClick={() => void session.media?.toggle('microphone')}
+        >
+          {mic.on ? <IconMicrophone aria-hidden /> : <IconMicrophoneOff aria-hidden />}
+        </ControlToggle>
+        <ControlToggle
+          label={t('room.controls.camera')}
+          tip={t(camera.on ? 'room.controls.tips.cameraOff' : 'room.controls.tips.cameraOn')}
+          pressed={camera.on}
+          pending={camera.pending}
+          disabled={noMedia}
+          onClick={() => void session.media?.toggle('camera')}
+        >
+          {camera.on ? <IconVideo aria-hidden /> : <IconVideoOff aria-hidden />}
+        </ControlToggle>
+        <ControlToggle
+          label={t('room.controls.screen')}
+          tip={t(
+            media.screen.on ? 'room.controls.tips.stopShare' : 'room.controls.tips.shareScreen',
+          )}
+          pressed={media.screen.on}
+          pending={media.screen.pending}
+          disabled={noMedia}
+          onClick={() => void session.media?.toggleScreen()}
+        >
+          {media.screen.on ? <IconScreenShareOff aria-hidden /> : <IconScreenShare aria-hidden />}
+        </ControlToggle>
+        <ControlToggle
+          label={t('room.controls.hand')}
+          tip={t(handUp ? 'room.controls.tips.lowerHand' : 'room.controls.tips.raiseHand')}
+          pressed={handUp}
+          pending={handBusy}
+          onClick={() => void (handUp ? session.lowerHand() : session.raiseHand())}
+        >
+          <IconHandStop aria-hidden />
+        </ControlToggle>
+        <LayoutMenu />
+        <DevicesMenu />
+        <Indicator label={unread} size={18} disabled={unread === 0 || panel === 'chat'} offset={6}>
+          <ControlToggle
+            label={t('room.controls.chat')}
+            tip={t('room.controls.chat')}
+            pressed={panel === 'chat'}
+            onClick={() => onPanel(panel === 'chat' ? null : 'chat')}
+          >
+            <IconMessageCircle aria-hidden />
+          </ControlToggle>
+        </Indicator>
+        <Indicator
+          label={waiting}
+          size={18}
+          color="orange"
+          disabled={waiting === 0 || !isModerator(self?.role) || panel === 'participants'}
+          offset={6}
+        >
+          <ControlToggle
+            label={t('room.controls.participants')}
+            tip={t('room.controls.participants')}
+            pressed={panel === 'participants'}
+            onClick={() => onPanel(panel === 'participants' ? null : 'participants')}
+          >
+            <IconUsers aria-hidden />
+          </ControlToggle>
+        </Indicator>
+        <Button
+          color="red"
+          radius="xl"
+          size="md"
+          leftSection={<IconPhoneOff aria-hidden size={18} />}
+          onClick={onLeave}
+        >
+          {t('room.controls.leave')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

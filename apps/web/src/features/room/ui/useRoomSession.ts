@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { TOAST_MS } from '@podium/protocol';
+import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
+import { browserEnvironment, supportsCalling } from '../../join/media/support.ts';
+import type { JoinAdmission } from '../../join/ticket.ts';
+import { RoomMedia } from '../media/RoomMedia.ts';
+import { fetchSocketCredentials } from '../session/auth.ts';
+import { noticeText } from '../session/notices.ts';
+import { RoomSession, type RoomNotice } from '../session/RoomSession.ts';
+import { socketUrl } from '../signaling/backoff.ts';
+
+/**
+ * The room session for as long as the page shows: created, started and closed by one effect
+ * (so StrictMode's extra mount gets a session of its own, never a closed one). Notices become
+ * toasts in the current language.
+ */
+export function useRoomSession(admission: JoinAdmission): RoomSession | null {
+  const { t, i18n } = useTranslation();
+  const [language] = useLanguage();
+  const [session, setSession] = useState<RoomSession | null>(null);
+
+  // The latest translator, without restarting the session when the language changes.
+  const notify = useRef<(notice: RoomNotice) => void>(() => undefined);
+  useEffect(() => {
+    notify.current = (notice) => {
+      const { text, tone } = noticeText(notice, t, language);
+      notifications.show({
+        message: text,
+        color: tone === 'error' ? 'red' : undefined,
+        autoClose: TOAST_MS,
+      });
+    };
+  }, [t, language]);
+
+  const { ticket, media } = admission;
+  useEffect(() => {
+    const created = new RoomSession({
+      url: socketUrl(window.location),
+      authenticate: () => fetchSocketCredentials(ticket),
+      notify: (notice) => notify.current(notice),
+      createMedia: async (store, client) => {
+        if (!supportsCalling(browserEnvironment())) {
+          store.getState().setMedia({ supported: false });
+          return null;
+        }
+        return RoomMedia.create({
+          store,
+          signaling: client,
+          mediaDevices: navigator.mediaDevices,
+          permissions: navigator.permissions,
+          fallbackLabel: (kind, n) => i18n.t(`join.media.fallback.${kind}`, { n }),
+          initialDevices: {
+            camera: media.cameraId,
+            microphone: media.microphoneId,
+            speaker: media.speakerId,
+          },
+          notify: (notice) => notify.current({ kind: 'media', notice }),
+        });
+      },
+    });
+    setSession(created);
+    void created.start();
+    return () => created.close();
+  }, [ticket, media.cameraId, media.microphoneId, media.speakerId, i18n]);
+
+  return session;
+}
