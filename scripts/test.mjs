@@ -177,7 +177,8 @@ if (failedStage) {
   console.error(
     interrupted
       ? `\n✗ interrupted during: ${failedStage}`
-      : `\n✗ stopped: ${failedStage} failed (exit ${failedCode}); later stages did not run`,
+      : `\n✗ ${failedStage} failed (exit ${failedCode})` +
+          (failedStage === stages.at(-1)?.name ? '' : '; later stages did not run'),
   );
 }
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
