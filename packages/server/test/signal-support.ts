@@ -1,3 +1,4 @@
+import pino from 'pino';
 import WebSocket from 'ws';
 import {
   PROTOCOL_VERSION,
@@ -8,7 +9,12 @@ import {
   type ServerMessageOf,
   type ServerMessageType,
 } from '@podium/protocol';
+import { buildPodium } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { GatewayOptions } from '../src/realtime/gateway.ts';
 import { hoursFromNow } from './events-support.ts';
+import { openTestStore, type StoreKind } from './support/stores.ts';
+import type { TestServer } from './support/server.ts';
 
 /** What the signaling tests need of a test server. */
 export interface ApiLike {
@@ -251,3 +257,55 @@ export async function joinRoom(server: ApiLike, credentials: string): Promise<Jo
 
 /** Resolves after `ms`. */
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Like startTestServer, with signaling options (a media backend, a short grace period). Only
+ * what the signaling tests use: the socket and JSON API calls.
+ */
+export async function startSignalServer(
+  kind: StoreKind,
+  signaling: GatewayOptions,
+): Promise<TestServer> {
+  const store = await openTestStore(kind);
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }),
+    host: '127.0.0.1',
+  };
+  const podium = await buildPodium({
+    config,
+    store,
+    logger: pino({ level: 'silent' }),
+    signaling,
+  });
+  await podium.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = podium.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  podium.services.config.publicUrl = url;
+  return {
+    podium,
+    url,
+    async api(path, init = {}) {
+      const headers: Record<string, string> = {
+        'X-Requested-With': 'XMLHttpRequest',
+        ...init.headers,
+      };
+      if (init.body !== undefined) headers['content-type'] = 'application/json';
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      const res = await fetch(url + path, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      const text = await res.text();
+      try {
+        return { status: res.status, body: JSON.parse(text) };
+      } catch {
+        return { status: res.status, body: text };
+      }
+    },
+    async close() {
+      await podium.close();
+      await store.close();
+    },
+  };
+}

@@ -273,7 +273,9 @@ export class Connection implements Peer {
     id: string | null,
     error: { code: SignalingErrorCode; key: SignalingMessageKey; message?: string },
   ): void {
-    this.#sendMessage(errorMessage(id, error));
+    const message = errorMessage(id, error);
+    // The protocol caps error texts; a validation path built from client input must not break it.
+    this.#sendMessage({ ...message, message: message.message.slice(0, 500) });
     if (STRIKES.has(error.code)) this.#strike();
   }
 

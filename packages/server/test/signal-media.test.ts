@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedView, IceCandidate, MediaKind, PeerTarget, RoomMode } from '@podium/protocol';
+import type {
+  MediaRoom,
+  MediaRoomOptions,
+  MediaSink,
+  PublishRequest,
+  RoomMedia,
+} from '../src/realtime/room-media.ts';
+import type { PublishRights } from '../src/rooms/index.ts';
+import type { TestServer } from './support/server.ts';
+import { signUpAndLogin, type SignedIn } from './events-support.ts';
+import {
+  createEvent,
+  joinRoom,
+  joinTicket,
+  socketCredentials,
+  startSignalServer,
+  type Joined,
+  type SignalClient,
+} from './signal-support.ts';
+
+/**
+ * The gateway's side of media: what reaches the media backend (only what the room allows) and
+ * what comes back to which socket. The Janus-backed backend does not exist yet, so this records
+ * the calls it would receive; everything else (server, sockets, database) is real.
+ */
+interface Call {
+  method: string;
+  participantId?: string;
+  args: unknown[];
+}
+
+class RecordingRoom implements MediaRoom {
+  readonly available = true;
+  readonly calls: Call[] = [];
+  readonly feedList: FeedView[] = [];
+  failNext = false;
+
+  constructor(
+    readonly options: MediaRoomOptions,
+    readonly sink: MediaSink,
+  ) {}
+
+  #record(method: string, participantId: string | undefined, ...args: unknown[]): void {
+    this.calls.push({ method, ...(participantId ? { participantId } : {}), args });
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('media server went away');
+    }
+  }
+
+  callsOf(method: string): Call[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  feeds(): readonly FeedView[] {
+    return this.feedList;
+  }
+  feedOwner(feedId: string): string | undefined {
+    return this.feedList.find((f) => f.feed_id === feedId)?.participant_id;
+  }
+  async publish(request: PublishRequest): Promise<string> {
+    this.#record('publish', request.participantId, request.source, request.sdp, request.rights);
+    return `answer:${request.participantId}:${request.source}`;
+  }
+  async unpublish(participantId: string, source: string): Promise<void> {
+    this.#record('unpublish', participantId, source);
+  }
+  async subscribe(participantId: string, feedIds: readonly string[]): Promise<string> {
+    this.#record('subscribe', participantId, [...feedIds]);
+    return `offer:${participantId}:${feedIds.join(',')}`;
+  }
+  async answer(participantId: string, sdp: string): Promise<void> {
+    this.#record('answer', participantId, sdp);
+  }
+  async trickle(
+    participantId: string,
+    target: PeerTarget,
+    candidate: IceCandidate | null,
+  ): Promise<void> {
+    this.#record('trickle', participantId, target, candidate);
+  }
+  async restartIce(participantId: string, target: PeerTarget): Promise<string | null> {
+    this.#record('restartIce', participantId, target);
+    return target === 'subscriber' ? `restart:${participantId}` : null;
+  }
+  async setPermissions(participantId: string, rights: PublishRights): Promise<void> {
+    this.#record('setPermissions', participantId, rights);
+  }
+  async stop(participantId: string, kinds: readonly MediaKind[]): Promise<void> {
+    this.#record('stop', participantId, [...kinds]);
+  }
+  async setInterpreter(participantId: string, channel: string | null): Promise<void> {
+    this.#record('setInterpreter', participantId, channel);
+  }
+  async setMode(mode: RoomMode): Promise<void> {
+    this.#record('setMode', undefined, mode);
+  }
+  async leave(participantId: string): Promise<void> {
+    this.#record('leave', participantId);
+  }
+  async destroy(): Promise<void> {
+    this.#record('destroy', undefined);
+  }
+
+  announce(feed: FeedView): void {
+    this.feedList.push(feed);
+    this.sink.feedsChanged({ added: [feed], removed: [] });
+  }
+}
+
+class RecordingMedia implements RoomMedia {
+  readonly available = true;
+  readonly rooms = new Map<string, RecordingRoom>();
+  async createRoom(options: MediaRoomOptions, sink: MediaSink): Promise<MediaRoom> {
+    const room = new RecordingRoom(options, sink);
+    this.rooms.set(options.roomId, room);
+    return room;
+  }
+}
+
+const feed = (feedId: string, participantId: string, source: FeedView['source'] = 'camera') =>
+  ({
+    feed_id: feedId,
+    participant_id: participantId,
+    name: 'someone',
+    source,
+    channel: null,
+    audio: true,
+    video: true,
+    simulcast: true,
+  }) satisfies FeedView;
+
+/** Resolves once `client` has answered a heartbeat: everything sent before it has arrived. */
+async function settled(client: SignalClient): Promise<void> {
+  await client.ok({ type: 'heartbeat' });
+}
+
+describe('signaling media path', () => {
+  const media = new RecordingMedia();
+  let server: TestServer;
+  let owner: SignedIn;
+  const joined: Joined[] = [];
+
+  async function join(alias: string, who: 'host' | string): Promise<Joined> {
+    const credentials =
+      who === 'host'
+        ? await socketCredentials(server, { alias }, owner.token)
+        : await socketCredentials(server, {
+            ticket: await joinTicket(server, alias, { name: who }),
+          });
+    const j = await joinRoom(server, credentials);
+    joined.push(j);
+    await j.client.nextOf('chat_history');
+    return j;
+  }
+
+  beforeAll(async () => {
+    server = await startSignalServer('pglite', { media });
+    owner = await signUpAndLogin(server, 'mediahost', 'Media Host');
+  });
+
+  afterAll(async () => {
+    for (const j of joined) j.client.ws.terminate();
+    await server.close();
+  });
+
+  it('relays SDP and ICE between sockets and the media backend, in a meeting', async () => {
+    const event = await createEvent(server, owner.token);
+    const host = await join(event.name, 'host');
+    const guest = await join(event.name, 'Vy');
+    const room = media.rooms.get(event.id)!;
+    expect(room.options).toMatchObject({ roomId: event.id, mode: 'meeting', maxPublishers: 8 });
+
+    const published = await host.client.ok({
+      type: 'publish_offer',
+      source: 'camera',
+      sdp: 'v=0 offer',
+    });
+    expect(published.sdp).toBe(`answer:${host.participantId}:camera`);
+    expect(room.callsOf('publish')).toEqual([
+      {
+        method: 'publish',
+        participantId: host.participantId,
+        args: ['camera', 'v=0 offer', { audio: true, video: true, screen: true }],
+      },
+    ]);
+
+    room.announce(feed('f-host', host.participantId));
+    for (const c of [guest.client, host.client]) {
+      expect(await c.nextOf('feeds')).toMatchObject({
+        added: [{ feed_id: 'f-host', participant_id: host.participantId }],
+        removed: [],
+      });
+    }
+
+    await guest.client.ok({ type: 'subscribe', feeds: ['f-host'] });
+    expect(await guest.client.nextOf('offer')).toEqual({
+      type: 'offer',
+      target: 'subscriber',
+      sdp: `offer:${guest.participantId}:f-host`,
+    });
+    await guest.client.ok({ type: 'answer', sdp: 'v=0 answer' });
+    const candidate = { candidate: 'candidate:1 1 udp 1 198.18.0.2 5000 typ host', sdpMid: '0' };
+    await guest.client.ok({ type: 'trickle', target: 'subscriber', candidate });
+    await guest.client.ok({ type: 'trickle', target: 'subscriber', completed: true });
+    const relayed = ['subscribe', 'answer', 'trickle'];
+    expect(
+      room.calls.filter(
+        (c) => c.participantId === guest.participantId && relayed.includes(c.method),
+      ),
+    ).toEqual([
+      { method: 'subscribe', participantId: guest.participantId, args: [['f-host']] },
+      { method: 'answer', participantId: guest.participantId, args: ['v=0 answer'] },
+      {
+        method: 'trickle',
+        participantId: guest.participantId,
+        args: ['subscriber', candidate],
+      },
+      { method: 'trickle', participantId: guest.participantId, args: ['subscriber', null] },
+    ]);
+
+    room.sink.candidate(guest.participantId, 'subscriber', { candidate: 'candidate:9' });
+    room.sink.candidate(guest.participantId, 'subscriber', null);
+    expect(await guest.client.nextOf('trickle')).toMatchObject({
+      target: 'subscriber',
+      candidate: { candidate: 'candidate:9' },
+    });
+    expect(await guest.client.nextOf('trickle')).toMatchObject({ candidate: null });
+
+    expect(await guest.client.request({ type: 'subscribe', feeds: ['f-nope'] })).toMatchObject({
+      type: 'error',
+      code: 'target_not_found',
+    });
+
+    await guest.client.ok({ type: 'ice_restart', target: 'subscriber' });
+    expect(await guest.client.nextOf('offer')).toMatchObject({
+      sdp: `restart:${guest.participantId}`,
+    });
+    await host.client.ok({ type: 'ice_restart', target: 'camera' });
+    await settled(host.client);
+    expect(host.client.all('offer')).toEqual([]);
+
+    // A late joiner hears of the feeds right after the welcome and the chat history.
+    const late = await join(event.name, 'Xuân');
+    expect(await late.client.nextOf('feeds')).toMatchObject({
+      added: [{ feed_id: 'f-host' }],
+    });
+
+    // The media server failing is an error for that request, nothing more.
+    room.failNext = true;
+    expect(
+      await host.client.request({ type: 'publish_offer', source: 'screen', sdp: 'v=0' }),
+    ).toMatchObject({ type: 'error', code: 'internal', message: 'Error, please try again' });
+    await host.client.ok({ type: 'chat', to: 'everyone', text: 'still fine' });
+
+    await guest.client.ok({ type: 'leave' });
+    await settled(host.client);
+    expect(room.callsOf('leave').map((c) => c.participantId)).toEqual([guest.participantId]);
+  });
+
+  it('asks the media backend only for what the role allows and shows feeds only to who may see them', async () => {
+    const event = await createEvent(server, owner.token, { mode: 'conference' });
+    const host = await join(event.name, 'host');
+    const a = await join(event.name, 'Anh');
+    const b = await join(event.name, 'Bảo');
+    const room = media.rooms.get(event.id)!;
+
+    expect(
+      await a.client.request({ type: 'publish_offer', source: 'camera', sdp: 'v=0' }),
+    ).toMatchObject({ type: 'error', code: 'permission' });
+    expect(room.callsOf('publish')).toEqual([]);
+
+    await host.client.ok({
+      type: 'set_role',
+      participant_id: a.participantId,
+      role: 'presenter',
+      granted: true,
+    });
+    await settled(host.client);
+    expect(room.callsOf('setPermissions').at(-1)).toEqual({
+      method: 'setPermissions',
+      participantId: a.participantId,
+      args: [{ audio: true, video: true, screen: true }],
+    });
+    await a.client.ok({ type: 'publish_offer', source: 'camera', sdp: 'v=0' });
+    await a.client.ok({ type: 'set_media_state', audio: true, video: true, screen: false });
+
+    room.announce(feed('f-a', a.participantId));
+    expect(await b.client.nextOf('feeds')).toMatchObject({ added: [{ feed_id: 'f-a' }] });
+
+    // Moved backstage: the audience no longer sees A, so A's new feeds do not reach them.
+    await host.client.ok({ type: 'go_invisible', participant_id: a.participantId });
+    expect(await b.client.nextOf('participant_left')).toMatchObject({
+      participant_id: a.participantId,
+      reason: 'hidden',
+    });
+    room.announce(feed('f-a-screen', a.participantId, 'screen'));
+    expect(await host.client.nextOf('feeds', (m) => m.added.length > 0)).toBeDefined();
+    await settled(b.client);
+    expect(b.client.all('feeds').flatMap((m) => m.added.map((f) => f.feed_id))).toEqual(['f-a']);
+    expect(await b.client.request({ type: 'subscribe', feeds: ['f-a-screen'] })).toMatchObject({
+      type: 'error',
+      code: 'target_not_found',
+    });
+    await host.client.ok({ type: 'subscribe', feeds: ['f-a-screen'] });
+
+    await host.client.ok({ type: 'mute_all', layout: 'center' });
+    await settled(host.client);
+    expect(room.callsOf('stop')).toEqual([
+      { method: 'stop', participantId: a.participantId, args: [['audio']] },
+    ]);
+    expect(await a.client.nextOf('media_stopped')).toMatchObject({ kinds: ['audio'] });
+
+    await host.client.ok({ type: 'set_mode', mode: 'meeting' });
+    await settled(host.client);
+    expect(room.callsOf('setMode').map((c) => c.args[0])).toEqual(['meeting']);
+  });
+});
