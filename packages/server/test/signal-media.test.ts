@@ -141,12 +141,14 @@ describe('signaling media path', () => {
   const media = new RecordingMedia();
   let server: TestServer;
   let owner: SignedIn;
+  let member: SignedIn;
   const joined: Joined[] = [];
 
-  async function join(alias: string, who: 'host' | string): Promise<Joined> {
+  /** 'host' (the owner), 'member' (signed in), or a guest's name. */
+  async function join(alias: string, who: 'host' | 'member' | string): Promise<Joined> {
     const credentials =
-      who === 'host'
-        ? await socketCredentials(server, { alias }, owner.token)
+      who === 'host' || who === 'member'
+        ? await socketCredentials(server, { alias }, (who === 'host' ? owner : member).token)
         : await socketCredentials(server, {
             ticket: await joinTicket(server, alias, { name: who }),
           });
@@ -159,6 +161,7 @@ describe('signaling media path', () => {
   beforeAll(async () => {
     server = await startSignalServer('pglite', { media });
     owner = await signUpAndLogin(server, 'mediahost', 'Media Host');
+    member = await signUpAndLogin(server, 'mediamember', 'Media Member');
   });
 
   afterAll(async () => {
@@ -296,6 +299,7 @@ describe('signaling media path', () => {
       participant_id: a.participantId,
       reason: 'hidden',
     });
+    expect(await b.client.nextOf('feeds')).toEqual({ type: 'feeds', added: [], removed: ['f-a'] });
     room.announce(feed('f-a-screen', a.participantId, 'screen'));
     expect(await host.client.nextOf('feeds', (m) => m.added.length > 0)).toBeDefined();
     await settled(b.client);
@@ -305,6 +309,32 @@ describe('signaling media path', () => {
       code: 'target_not_found',
     });
     await host.client.ok({ type: 'subscribe', feeds: ['f-a-screen'] });
+
+    // Moderators see backstage: made co-host, M gets the whole picture, A's hidden feed included.
+    const m = await join(event.name, 'member');
+    await settled(m.client);
+    expect(m.client.all('feeds').flatMap((f) => f.added.map((x) => x.feed_id))).toEqual([]);
+    await host.client.ok({
+      type: 'set_role',
+      participant_id: m.participantId,
+      role: 'co-host',
+      granted: true,
+    });
+    await m.client.nextOf('snapshot');
+    expect(await m.client.nextOf('feeds')).toMatchObject({
+      added: [{ feed_id: 'f-a' }, { feed_id: 'f-a-screen' }],
+      removed: [],
+    });
+
+    // Back on stage: the audience sees A again, and A's feeds with them.
+    await host.client.ok({ type: 'go_visible', participant_id: a.participantId });
+    expect(await b.client.nextOf('participant_joined')).toMatchObject({
+      participant: { id: a.participantId },
+    });
+    expect(await b.client.nextOf('feeds')).toMatchObject({
+      added: [{ feed_id: 'f-a' }, { feed_id: 'f-a-screen' }],
+      removed: [],
+    });
 
     await host.client.ok({ type: 'mute_all', layout: 'center' });
     await settled(host.client);

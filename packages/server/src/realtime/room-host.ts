@@ -446,21 +446,57 @@ export class RoomHost {
   #deliver(events: readonly Outgoing[]): void {
     for (const { to, message } of events) {
       const text = frame(message);
+      const follow = this.#feedsFollowing(message);
       for (const id of resolveAudience(this.#state, to)) {
         const peer = this.#peers.get(id);
         if (!peer) continue;
         peer.send(text);
         if (message.type === 'welcome') {
           this.#afterWelcome(id, peer);
+        } else if (message.type === 'snapshot') {
+          this.#refreshFeeds(id, peer);
         } else if (
           message.type === 'join_state' &&
           (message.state === 'left' || message.state === 'ended')
         ) {
           this.#peers.delete(id);
           peer.released(message.state === 'ended' ? 'ended' : 'left');
+        } else if (follow) {
+          peer.send(follow);
         }
       }
     }
+  }
+
+  /**
+   * Feeds follow the roster: whoever starts seeing a participant (joined, back from backstage)
+   * gets their feeds, whoever stops seeing them (`hidden`) loses them. The roster diffs already
+   * say who sees whom, so this needs no visibility bookkeeping of its own.
+   */
+  #feedsFollowing(message: Outgoing['message']): string | null {
+    if (message.type === 'participant_joined') {
+      const added = this.#feedsOf(message.participant.id);
+      return added.length ? frame({ type: 'feeds', added, removed: [] }) : null;
+    }
+    if (message.type === 'participant_left' && message.reason === 'hidden') {
+      const removed = this.#feedsOf(message.participant_id).map((f) => f.feed_id);
+      return removed.length ? frame({ type: 'feeds', added: [], removed }) : null;
+    }
+    return null;
+  }
+
+  #feedsOf(participantId: string): FeedView[] {
+    return this.#media.feeds().filter((f) => f.participant_id === participantId);
+  }
+
+  /** After a snapshot (what the viewer may see changed): every feed, visible or not. */
+  #refreshFeeds(id: string, peer: Peer): void {
+    const viewer = this.#state.participants.get(id);
+    const all = this.#media.feeds();
+    if (!viewer || all.length === 0) return;
+    const added = all.filter((f) => this.#mayWatch(viewer, f));
+    const removed = all.filter((f) => !this.#mayWatch(viewer, f)).map((f) => f.feed_id);
+    peer.send(frame({ type: 'feeds', added, removed }));
   }
 
   /** A welcome is followed by the chat history and the feeds this participant may see. */
