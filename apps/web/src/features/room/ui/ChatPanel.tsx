@@ -115,7 +115,8 @@ export function ChatPanel({ title, onClose }: { title: string; onClose: () => vo
   const recipient = to === 'everyone' || others.some((p) => p.id === to) ? to : 'everyone';
 
   useEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    const element = viewport.current;
+    if (element) element.scrollTop = element.scrollHeight;
   }, [chat.length]);
 
   const nameOf = (id: string) =>

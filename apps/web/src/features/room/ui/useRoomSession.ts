@@ -27,7 +27,7 @@ export function useRoomSession(admission: JoinAdmission): RoomSession | null {
       const { text, tone } = noticeText(notice, t, language);
       notifications.show({
         message: text,
-        color: tone === 'error' ? 'red' : undefined,
+        color: tone === 'error' ? 'red' : 'blue',
         autoClose: TOAST_MS,
       });
     };

@@ -1,0 +1,192 @@
+import '../../../test/dom.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { configure } from '@testing-library/react';
+import type { Language, ParticipantView } from '@podium/protocol';
+import { AppProviders } from '../../../app/AppProviders.tsx';
+import { createQueryClient } from '../../../shared/api/index.ts';
+import { createI18n } from '../../../shared/i18n/index.ts';
+import { RoomSession } from '../session/RoomSession.ts';
+import { CallView } from './CallView.tsx';
+import { RoomContext } from './context.ts';
+
+configure({ asyncUtilTimeout: 8000 });
+afterEach(cleanup);
+
+// jsdom has no font loading API; Mantine's autosizing textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
+const person = (id: string, over: Partial<ParticipantView> = {}): ParticipantView => ({
+  id,
+  name: id,
+  role: 'participant',
+  guest: false,
+  state: 'connected',
+  audio: false,
+  video: false,
+  screen: false,
+  hand_raised_at: null,
+  invisible: false,
+  interpreter_channel: null,
+  can_publish: { audio: true, video: true, screen: true },
+  ...over,
+});
+
+/**
+ * The call screen rendered from a room state (the session is never started: no network). What
+ * a person, and assistive technology, finds on it.
+ */
+function show(self: ParticipantView, language: Language = 'en') {
+  const session = new RoomSession({
+    url: 'ws://127.0.0.1:9/unused',
+    authenticate: () => Promise.reject(new Error('not started')),
+    notify: () => undefined,
+  });
+  const { dispatch } = session.store.getState();
+  dispatch({
+    type: 'welcome',
+    session_id: 's',
+    participant: self,
+    room: {
+      mode: 'meeting',
+      locked: false,
+      waiting_room: true,
+      pinned: null,
+      participants: [self, person('Bao', { hand_raised_at: 5 })],
+      waiting: [{ participant_id: 'w1', name: 'Chi', guest: true, since: 1 }],
+    },
+  });
+  render(
+    <AppProviders queryClient={createQueryClient()} i18n={createI18n(language)} env="test">
+      <RoomContext.Provider value={session}>
+        <CallView title="Weekly" alias="weekly" />
+      </RoomContext.Provider>
+    </AppProviders>,
+  );
+  return session;
+}
+
+const controls = () => within(screen.getByRole('region', { name: /Call controls|Điều khiển/ }));
+
+describe('call view', () => {
+  it.each([
+    [
+      'en',
+      ['Microphone', 'Camera', 'Share screen', 'Raise hand', 'Chat', 'Participants'],
+      ['Layout', 'Audio and video settings', 'Leave'],
+    ],
+    [
+      'vi',
+      ['Micro', 'Camera', 'Chia sẻ màn hình', 'Giơ tay', 'Trò chuyện', 'Người tham gia'],
+      ['Bố cục', 'Cài đặt âm thanh và hình ảnh', 'Rời đi'],
+    ],
+  ] as const)(
+    'every control has a name in %s; toggles say whether they are on',
+    (language, toggles, buttons) => {
+      show(person('me', { role: 'host' }), language);
+      for (const name of toggles) {
+        expect(controls().getByRole('button', { name }).getAttribute('aria-pressed')).toBe('false');
+      }
+      for (const name of buttons) expect(controls().getByRole('button', { name })).toBeTruthy();
+    },
+  );
+
+  it('shows the stage with a tile per person, oneself marked', () => {
+    show(person('me', { role: 'host', name: 'Lan' }));
+    const stage = within(screen.getByRole('region', { name: 'Stage' }));
+    expect(stage.getByRole('group', { name: 'Lan (you)' })).toBeTruthy();
+    expect(stage.getByRole('group', { name: 'Bao' })).toBeTruthy();
+    expect(stage.getByLabelText('Hand raised')).toBeTruthy();
+    const pin = stage.getByRole('button', { name: 'Pin Bao' });
+    expect(pin.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(pin);
+    expect(stage.getByRole('button', { name: 'Pin Bao' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it(
+    'a host finds the room controls, the waiting room and the raised hands',
+    { timeout: 20_000 },
+    async () => {
+      show(person('me', { role: 'host' }));
+      fireEvent.click(controls().getByRole('button', { name: 'Participants' }));
+      const panel = within(screen.getByRole('complementary', { name: 'Participants' }));
+      expect(panel.getByRole('switch', { name: 'Lock the room' })).toBeTruthy();
+      expect(
+        (panel.getByRole('switch', { name: 'Waiting room' }) as HTMLInputElement).checked,
+      ).toBe(true);
+      for (const name of [
+        'Mute all',
+        'Stop all cameras',
+        'Export participants (CSV)',
+        'End for all',
+      ]) {
+        expect(panel.getByRole('button', { name })).toBeTruthy();
+      }
+      expect(panel.getByRole('button', { name: 'Admit Chi' })).toBeTruthy();
+      expect(panel.getByRole('button', { name: 'Deny Chi' })).toBeTruthy();
+      expect(panel.getByText('Raised hands (1)')).toBeTruthy();
+
+      // The dialog container is a lazy chunk: let it load before a dialog is asked for.
+      await act(async () => {
+        await import('../../../app/ModalsHost.tsx');
+        await new Promise((r) => setTimeout(r, 50));
+      });
+      fireEvent.click(panel.getByRole('button', { name: 'Actions for Bao' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Make co-host' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('Make Bao a co-host?')).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeTruthy();
+    },
+  );
+
+  it('a participant gets the roster without host controls', () => {
+    show(person('me'));
+    fireEvent.click(controls().getByRole('button', { name: 'Participants' }));
+    const panel = within(screen.getByRole('complementary', { name: 'Participants' }));
+    expect(panel.queryByRole('switch', { name: 'Lock the room' })).toBeNull();
+    expect(panel.queryByRole('button', { name: 'End for all' })).toBeNull();
+    expect(panel.queryByRole('button', { name: 'Actions for Bao' })).toBeNull();
+    expect(panel.getByRole('listitem', { name: 'Bao' })).toBeTruthy();
+  });
+
+  it('the chat explains why files cannot be attached yet', async () => {
+    show(person('me'));
+    fireEvent.click(controls().getByRole('button', { name: 'Chat' }));
+    const chat = within(screen.getByRole('complementary', { name: 'Chat' }));
+    expect(chat.getByRole('combobox', { name: 'Send to' })).toBeTruthy();
+    expect(chat.getByRole('textbox', { name: 'Message' })).toBeTruthy();
+    const attach = chat.getByRole('button', { name: 'Attach a file' });
+    expect(attach.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.mouseEnter(attach);
+    expect(
+      await screen.findByText('File sharing is not available on this server yet'),
+    ).toBeTruthy();
+    // Exporting the chat is a host control.
+    expect(chat.queryByRole('button', { name: 'Export chat (.txt)' })).toBeNull();
+  });
+
+  it('asks before turning on the microphone for a host', () => {
+    const session = show(person('me'));
+    fireEvent.click(controls().getByRole('button', { name: 'Chat' }));
+    act(() =>
+      session.store.getState().dispatch({ type: 'asked_to_enable', kind: 'audio', by: 'h' }),
+    );
+    const prompt = screen.getByRole('alertdialog', {
+      name: 'The host asks you to turn on your microphone',
+    });
+    expect(within(prompt).getByRole('button', { name: 'Accept' })).toBeTruthy();
+    expect(within(prompt).getByRole('button', { name: 'Decide later' })).toBeTruthy();
+  });
+
+  it('says honestly when the server cannot carry media', () => {
+    const session = show(person('me'));
+    act(() => session.store.getState().setMedia({ availability: 'unavailable' }));
+    expect(screen.getByText('Media is not available on this server yet')).toBeTruthy();
+  });
+});
