@@ -268,7 +268,14 @@ export async function startSignalServer(
 ): Promise<TestServer> {
   const store = await openTestStore(kind);
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }),
+    // No Janus: these tests pass their own media backend, or none.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      MEDIA_ENABLED: '0',
+    }),
     host: '127.0.0.1',
   };
   const podium = await buildPodium({
