@@ -25,7 +25,8 @@ describe('signaling timers', () => {
       graceMs: 400,
       idleCloseMs: 150,
       endedLingerMs: 150,
-      limits: { heartbeatMs: 100, helloTimeoutMs: 300 },
+      // Long enough for a loaded machine to greet and join between two pings.
+      limits: { heartbeatMs: 1500, helloTimeoutMs: 300 },
     });
     owner = await signUpAndLogin(server, 'timerhost', 'Timer Host');
   });
@@ -121,11 +122,12 @@ describe('signaling timers', () => {
   });
 
   it('ends the room when the event link expires', async () => {
-    const expiresAt = new Date(Date.now() + 1500).toISOString();
+    // Far enough ahead for a loaded machine to create the event and join before it expires.
+    const expiresAt = new Date(Date.now() + 3000).toISOString();
     const event = await createEvent(server, owner.token, { expired_at: expiresAt });
     const host = await joinRoom(server, await hostCredentials(event.name));
     sockets.push(host.client.ws);
-    expect(await host.client.nextOf('ended', () => true, 5000)).toMatchObject({
+    expect(await host.client.nextOf('ended', () => true, 8000)).toMatchObject({
       reason: 'time_over',
     });
     expect((await host.client.closed).code).toBe(1000);
