@@ -1,0 +1,15 @@
+import { bigint, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Mirrors migrations/0004_uploads.sql (the SQL is the source of truth). */
+export const uploads = pgTable('uploads', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  mime: text('mime').notNull(),
+  kind: text('kind', { enum: ['image', 'document', 'other'] }).notNull(),
+  sha256: text('sha256').notNull(),
+  aliasId: uuid('alias_id'),
+  uploader: text('uploader').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type UploadRow = typeof uploads.$inferSelect;
