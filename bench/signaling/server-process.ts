@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** CPU time and memory of a process, read from /proc (Linux). */
+export interface ProcSample {
+  /** user + system CPU seconds since the process started. */
+  cpuSeconds: number;
+  rssMb: number;
+  /** Peak resident set size so far. */
+  peakRssMb: number;
+}
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux, what /proc/<pid>/stat counts in.
+
+export function sampleProc(pid: number): ProcSample {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may itself contain spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string): number =>
+    Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return {
+    cpuSeconds: (utime + stime) / CLOCK_TICKS,
+    rssMb: kb('VmRSS') / 1024,
+    peakRssMb: kb('VmHWM') / 1024,
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  pid: number;
+  url: string;
+  dataDir: string;
+  logFile: string;
+  /** The last lines the server wrote (for failure reports). */
+  tail(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real Podium server as its own process (so its CPU and memory are its own): PGlite in a fresh
+ * temporary folder, loopback only, no media server, warnings and errors only.
+ */
+export async function startServer(options: { startTimeoutMs: number }): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-bench-signaling-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'packages/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: process.env.HOME ?? dataDir,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: path.join(dataDir, 'data'),
+        LOG_LEVEL: 'warn',
+        MEDIA_ENABLED: '0',
+        // No SMTP relay: the sign-up mail goes to the outbox in DATA_DIR.
+        WEB_DIST: path.join(dataDir, 'no-web'),
+      },
+      stdio: ['ignore', log, log],
+    },
+  );
+  fs.closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const tail = (): string => {
+    try {
+      return fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+    } catch {
+      return '';
+    }
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + options.startTimeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) {
+      const text = tail();
+      await stop();
+      throw new Error(`the server exited with ${child.exitCode} while starting:\n${text}`);
+    }
+    try {
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      const text = tail();
+      await stop();
+      throw new Error(`the server was not ready within ${options.startTimeoutMs} ms:\n${text}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { pid: child.pid!, url, dataDir, logFile, tail, stop };
+}

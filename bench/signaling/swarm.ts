@@ -1,0 +1,404 @@
+// Signaling scale benchmark (issue 4, benchmark 2): N socket participants without media join one
+// conference-mode room on a real Podium server (its own process, PGlite, loopback only).
+// Measures the join storm, delivery latency of one chat message and one hand raise to everyone,
+// the server's memory and CPU, and the bytes each client receives during the storm.
+//
+//   npm run bench -- signaling [--n 100,1000,5000,10000] [--window 500] [--out file.json]
+//
+// Every phase has a count and a time limit; the program stops by itself and stops its server.
+import fs from 'node:fs';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { Api, loopbackAddress } from './api.ts';
+import { sampleProc, startServer, type ProcSample, type ServerProcess } from './server-process.ts';
+import { BenchSocket, type Probe } from './socket.ts';
+
+interface Options {
+  sizes: number[];
+  /** Joins in flight at once during the storm. */
+  window: number;
+  mintConcurrency: number;
+  stepTimeoutMs: number;
+  /** Limit for the storm, and again for each message's delivery. */
+  phaseTimeoutMs: number;
+  out: string | undefined;
+}
+
+export interface RunResult {
+  date: string;
+  n: number;
+  joined: number;
+  failures: { count: number; samples: string[] };
+  window: number;
+  mintSeconds: number;
+  stormSeconds: number;
+  /** Connect start of the first joiner to the last welcome (includes TCP and upgrades). */
+  stormFromConnectSeconds: number;
+  joinsPerSecond: number;
+  chat: Latency;
+  hand: Latency;
+  server: {
+    idle: ProcSample;
+    afterStorm: ProcSample;
+    afterMessages: ProcSample;
+    stormCpuSeconds: number;
+    messagesCpuSeconds: number;
+    rssPerParticipantKb: number;
+  };
+  bytesPerClient: { mean: number; max: number; welcomeMean: number; host: number };
+  clientCpuSeconds: number;
+  loadAverage: { before: number[]; after: number[] };
+  machine: { cores: number; memoryGb: number; node: string };
+}
+
+interface Latency {
+  received: number;
+  expected: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      n: { type: 'string', default: '100,1000' },
+      window: { type: 'string', default: '500' },
+      'mint-concurrency': { type: 'string', default: '16' },
+      'step-timeout-ms': { type: 'string', default: '60000' },
+      'phase-timeout-s': { type: 'string', default: '240' },
+      out: { type: 'string' },
+    },
+    allowPositionals: true,
+  });
+  const positive = (text: string, name: string): number => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer`);
+    return n;
+  };
+  const sizes = values.n.split(',').map((s) => positive(s.trim(), 'n'));
+  if (sizes.some((n) => n > 10_000)) throw new Error('--n is at most 10000 (a conference room)');
+  return {
+    sizes,
+    window: positive(values.window, 'window'),
+    mintConcurrency: positive(values['mint-concurrency'], 'mint-concurrency'),
+    stepTimeoutMs: positive(values['step-timeout-ms'], 'step-timeout-ms'),
+    phaseTimeoutMs: positive(values['phase-timeout-s'], 'phase-timeout-s') * 1000,
+    out: values.out,
+  };
+}
+
+function openFileLimit(): number {
+  const limits = fs.readFileSync('/proc/self/limits', 'utf8');
+  const soft = /^Max open files\s+(\S+)/m.exec(limits)?.[1];
+  return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
+}
+
+/** Nearest-rank percentile. */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+function latency(probe: Probe, expected: number): Latency {
+  const sorted = [...probe.latencies].sort((a, b) => a - b);
+  return {
+    received: sorted.length,
+    expected,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1]! : NaN,
+  };
+}
+
+/** Runs `count` tasks with at most `concurrency` at once; stops starting new ones at `deadline`. */
+async function pool(
+  count: number,
+  concurrency: number,
+  deadline: number,
+  task: (i: number) => Promise<void>,
+): Promise<{ done: number; errors: string[] }> {
+  let next = 0;
+  let done = 0;
+  const errors: string[] = [];
+  const worker = async (): Promise<void> => {
+    while (next < count && Date.now() < deadline) {
+      const i = next++;
+      try {
+        await task(i);
+        done += 1;
+      } catch (error) {
+        errors.push(`#${i}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  if (next < count) errors.push(`${count - next} not started: time limit reached`);
+  return { done, errors };
+}
+
+const until = async (done: () => boolean, timeoutMs: number): Promise<boolean> => {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+};
+
+const log = (text: string): void => {
+  process.stderr.write(`[signaling ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
+};
+
+async function prepareEvent(api: Api): Promise<{ alias: string; hostToken: string }> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const email = `bench-${tag}@example.test`;
+  const password = `bench-${tag}-password`;
+  await api.ok('/api/v1/user/signup', 201, {
+    body: { email, username: `bench_${tag}`, password, full_name: 'Bench Host' },
+  });
+  const login = await api.ok('/api/v1/user/session/new', 200, {
+    body: { username: email, password },
+  });
+  const hostToken = String(login.authorization);
+  const start = new Date(Date.now() + 3600_000);
+  start.setUTCSeconds(0, 0);
+  const event = await api.ok('/api/account/qrcode/create', 201, {
+    token: hostToken,
+    body: {
+      title: 'Signaling benchmark',
+      start_time: start.toISOString(),
+      mode: 'conference',
+      join_before_host: true,
+    },
+  });
+  return { alias: String(event.name), hostToken };
+}
+
+async function runOne(n: number, options: Options): Promise<RunResult> {
+  const loadBefore = os.loadavg();
+  const clientCpuStart = process.cpuUsage();
+  log(
+    `N=${n}: starting the server (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')})`,
+  );
+  const server: ServerProcess = await startServer({ startTimeoutMs: 60_000 });
+  const api = new Api(server.url);
+  const sockets: BenchSocket[] = [];
+  let host: BenchSocket | null = null;
+  try {
+    const { alias, hostToken } = await prepareEvent(api);
+
+    // Credentials for everyone first (not part of the storm): a join ticket from verify-call,
+    // then socket credentials from /member/v1/auth, each guest from its own loopback address.
+    log(`N=${n}: minting ${n} join tickets and credentials`);
+    const credentials: string[] = new Array<string>(n);
+    const mintStart = performance.now();
+    const minted = await pool(
+      n,
+      options.mintConcurrency,
+      Date.now() + options.phaseTimeoutMs,
+      async (i) => {
+        const from = loopbackAddress(i);
+        const verified = await api.ok('/api/quickom/qrcode/verify-call', 200, {
+          from,
+          body: { alias, display_name: `Bench ${i}` },
+        });
+        const auth = await api.ok('/member/v1/auth', 200, {
+          from,
+          body: { ticket: verified.ticket },
+        });
+        credentials[i] = String(auth.credentials);
+      },
+    );
+    const mintSeconds = (performance.now() - mintStart) / 1000;
+    if (minted.errors.length) {
+      throw new Error(
+        `minting failed ${minted.errors.length} times: ${minted.errors.slice(0, 5).join('; ')}`,
+      );
+    }
+    const hostAuth = await api.ok('/member/v1/auth', 200, { token: hostToken, body: { alias } });
+    api.close();
+
+    host = await BenchSocket.connect(server.url, options.stepTimeoutMs);
+    await host.hello(String(hostAuth.credentials), options.stepTimeoutMs);
+    await host.request({ type: 'join', has_mic: true, has_camera: true }, options.stepTimeoutMs);
+    await host.waitWelcome(options.stepTimeoutMs);
+    const hostBytesBefore = host.bytes;
+
+    await new Promise((r) => setTimeout(r, 500));
+    const idle = sampleProc(server.pid);
+    log(
+      `N=${n}: join storm (${options.window} joins in flight); server idle RSS ${idle.rssMb.toFixed(0)} MB`,
+    );
+
+    let firstConnect = Infinity;
+    let firstHello = Infinity;
+    const storm = await pool(n, options.window, Date.now() + options.phaseTimeoutMs, async (i) => {
+      firstConnect = Math.min(firstConnect, performance.now());
+      const socket = await BenchSocket.connect(server.url, options.stepTimeoutMs);
+      sockets[i] = socket;
+      firstHello = Math.min(firstHello, performance.now());
+      await socket.hello(credentials[i]!, options.stepTimeoutMs);
+      const joined = await socket.request(
+        { type: 'join', has_mic: true, has_camera: false },
+        options.stepTimeoutMs,
+      );
+      socket.participantId = String(joined.participant_id);
+      await socket.waitWelcome(options.stepTimeoutMs);
+    });
+    const joinedSockets = sockets.filter((s) => s !== undefined && s.welcomeAt !== null);
+    let lastWelcome = 0;
+    for (const s of joinedSockets) lastWelcome = Math.max(lastWelcome, s.welcomeAt!);
+    const stormSeconds = (lastWelcome - firstHello) / 1000;
+    const stormFromConnectSeconds = (lastWelcome - firstConnect) / 1000;
+    const stormBytes = joinedSockets.map((s) => s.bytes);
+    const hostStormBytes = host.bytes - hostBytesBefore;
+    const afterStorm = sampleProc(server.pid);
+    log(
+      `N=${n}: ${joinedSockets.length}/${n} joined in ${stormSeconds.toFixed(2)} s` +
+        (storm.errors.length ? ` (${storm.errors.length} failed: ${storm.errors[0]})` : ''),
+    );
+
+    // The host sees every attendee (moderator); wait until the last join reached it too.
+    await until(() => (host!.types.get('participant_joined') ?? 0) >= joinedSockets.length, 30_000);
+
+    const everyone = [host, ...joinedSockets];
+    const probe = async (
+      marker: string,
+      type: string,
+      send: () => Promise<unknown>,
+    ): Promise<Latency> => {
+      const p: Probe = { marker, type: `"type":"${type}"`, sentAt: 0, latencies: [] };
+      for (const s of everyone) s.watch(p);
+      p.sentAt = performance.now();
+      await send();
+      await until(() => p.latencies.length >= everyone.length, options.phaseTimeoutMs);
+      return latency(p, everyone.length);
+    };
+    const nonce = `bench-chat-${Math.random().toString(36).slice(2)}`;
+    const messagesStart = sampleProc(server.pid);
+    const chat = await probe(nonce, 'chat_message', () =>
+      host!.request({ type: 'chat', to: 'everyone', text: nonce }, options.stepTimeoutMs),
+    );
+    log(
+      `N=${n}: chat to ${chat.received}/${chat.expected}: p50 ${chat.p50.toFixed(1)} ms, p99 ${chat.p99.toFixed(1)} ms`,
+    );
+    const raiser = joinedSockets[0];
+    const hand = raiser
+      ? await probe(raiser.participantId!, 'hand_raised', () =>
+          raiser.request({ type: 'raise_hand' }, options.stepTimeoutMs),
+        )
+      : { received: 0, expected: 0, p50: NaN, p99: NaN, max: NaN };
+    log(
+      `N=${n}: hand to ${hand.received}/${hand.expected}: p50 ${hand.p50.toFixed(1)} ms, p99 ${hand.p99.toFixed(1)} ms`,
+    );
+    const afterMessages = sampleProc(server.pid);
+
+    const mean = (xs: number[]): number =>
+      xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
+    const clientCpu = process.cpuUsage(clientCpuStart);
+    return {
+      date: new Date().toISOString(),
+      n,
+      joined: joinedSockets.length,
+      failures: { count: storm.errors.length, samples: storm.errors.slice(0, 5) },
+      window: options.window,
+      mintSeconds,
+      stormSeconds,
+      stormFromConnectSeconds,
+      joinsPerSecond: joinedSockets.length / stormSeconds,
+      chat,
+      hand,
+      server: {
+        idle,
+        afterStorm,
+        afterMessages,
+        stormCpuSeconds: afterStorm.cpuSeconds - idle.cpuSeconds,
+        messagesCpuSeconds: afterMessages.cpuSeconds - messagesStart.cpuSeconds,
+        rssPerParticipantKb:
+          ((afterStorm.rssMb - idle.rssMb) * 1024) / Math.max(1, joinedSockets.length),
+      },
+      bytesPerClient: {
+        mean: mean(stormBytes),
+        max: stormBytes.length ? Math.max(...stormBytes) : NaN,
+        welcomeMean: mean(joinedSockets.map((s) => s.welcomeBytes)),
+        host: hostStormBytes,
+      },
+      clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6,
+      loadAverage: { before: loadBefore, after: os.loadavg() },
+      machine: {
+        cores: os.cpus().length,
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+      },
+    };
+  } catch (error) {
+    log(`N=${n}: failed; the server's last output:\n${server.tail()}`);
+    throw error;
+  } finally {
+    api.close();
+    host?.close();
+    for (const s of sockets) s?.close();
+    await server.stop();
+  }
+}
+
+const f = (x: number, digits = 1): string => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+
+/** A row for the results table of bench/README.md. */
+export function markdownRow(r: RunResult): string {
+  const load = r.loadAverage.before[0]!.toFixed(1) + '→' + r.loadAverage.after[0]!.toFixed(1);
+  return (
+    `| ${r.date.slice(0, 10)} | ${r.n} | ${r.joined} | ${f(r.stormSeconds, 2)} | ` +
+    `${f(r.chat.p50)} / ${f(r.chat.p99)} | ${f(r.hand.p50)} / ${f(r.hand.p99)} | ` +
+    `${f(r.server.afterMessages.rssMb, 0)} (peak ${f(r.server.afterMessages.peakRssMb, 0)}) | ` +
+    `${f(r.server.stormCpuSeconds, 2)} + ${f(r.server.messagesCpuSeconds, 2)} | ` +
+    `${f(r.bytesPerClient.mean, 0)} (max ${f(r.bytesPerClient.max, 0)}) | ${load} |`
+  );
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const largest = Math.max(...options.sizes);
+  const fds = openFileLimit();
+  if (fds < largest + 1000) {
+    throw new Error(
+      `the open-file limit is ${fds}; N=${largest} needs at least ${largest + 1000} ` +
+        '(run through `npm run bench -- signaling`, which raises it to the hard limit, or `ulimit -n`)',
+    );
+  }
+  const results: RunResult[] = [];
+  for (const n of options.sizes) {
+    const result = await runOne(n, options);
+    results.push(result);
+    if (options.out) fs.writeFileSync(options.out, JSON.stringify(results, null, 2) + '\n');
+    // Let the machine settle between sizes (sockets in TIME_WAIT, the old server's memory).
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  console.log(
+    '\n| date | N | joined | join storm s | chat p50 / p99 ms | hand p50 / p99 ms | ' +
+      'server RSS MB | server CPU s (storm + messages) | bytes/client in storm | load 1 min |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) console.log(markdownRow(r));
+  for (const r of results) {
+    console.log(
+      `\nN=${r.n}: credentials minted in ${f(r.mintSeconds, 1)} s; storm ${f(r.stormFromConnectSeconds, 2)} s ` +
+        `from the first connect, ${f(r.joinsPerSecond, 0)} joins/s; welcome ${f(r.bytesPerClient.welcomeMean, 0)} B; ` +
+        `host received ${r.bytesPerClient.host} B during the storm; server RSS ${f(r.server.idle.rssMb, 0)} MB idle, ` +
+        `+${f(r.server.rssPerParticipantKb, 1)} KB per participant; chat max ${f(r.chat.max)} ms, ` +
+        `hand max ${f(r.hand.max)} ms; client CPU ${f(r.clientCpuSeconds, 1)} s` +
+        (r.failures.count
+          ? `; ${r.failures.count} failures: ${r.failures.samples.join('; ')}`
+          : ''),
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
