@@ -68,7 +68,7 @@ export class RoomPage {
 
   async chooseLayout(layout: 'Gallery' | 'Speaker' | 'Pinned'): Promise<void> {
     await this.layoutMenu.click();
-    await this.page.getByRole('menuitemradio', { name: layout }).click();
+    await this.page.getByRole('menuitem', { name: layout }).click();
   }
 
   /** Frames a tile's <video> has decoded so far. */

@@ -188,8 +188,8 @@ function LayoutMenu() {
         {LAYOUTS.map((l) => (
           <Menu.Item
             key={l}
-            role="menuitemradio"
-            aria-checked={layout === l}
+            // Mantine keeps role="menuitem" (no menuitemradio); aria-current marks the choice.
+            aria-current={layout === l ? 'true' : undefined}
             rightSection={layout === l ? <IconCheck size={14} aria-hidden /> : null}
             onClick={() => session.setLayout(l)}
           >
