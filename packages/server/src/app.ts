@@ -14,6 +14,8 @@ import { createServices, type Services } from './services/index.ts';
 import { AppError } from './http/errors.ts';
 import { routeModules, graphqlModules } from './http/index.ts';
 import { registerGraphQL } from './graphql/index.ts';
+import { startMediaRuntime } from './media/runtime.ts';
+import type { MediaServer } from './media/index.ts';
 import {
   registerSignaling,
   type GatewayOptions,
@@ -34,6 +36,8 @@ export interface Podium {
   services: Services;
   /** The live-room socket and its rooms. */
   signaling: SignalingGateway;
+  /** The media server (Janus) this server runs; undefined when media is off or failed to start. */
+  media: MediaServer | undefined;
   /** Stops accepting requests, then closes the database and mail transport. Idempotent. */
   close(): Promise<void>;
 }
@@ -144,7 +148,12 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
   });
 
   for (const register of routeModules) register(app, services);
-  const signaling = await registerSignaling(app, services, options.signaling);
+  // A media backend given by the caller wins; otherwise run Janus when the config enables it.
+  const media = options.signaling?.media ? undefined : await startMediaRuntime(config, log);
+  const signaling = await registerSignaling(app, services, {
+    ...options.signaling,
+    ...(media ? { media: media.rooms } : {}),
+  });
   await registerGraphQL(app, services, graphqlModules);
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
@@ -170,9 +179,12 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     app,
     services,
     signaling,
+    media: media?.server,
     close: () =>
       (closing ??= (async () => {
         await app.close();
+        // After the live rooms (closed with the app) destroyed their VideoRooms.
+        await media?.close();
         await mailer.close();
         if (!options.store) await store.close();
       })()),

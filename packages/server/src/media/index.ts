@@ -51,3 +51,7 @@ export {
 } from './netns.ts';
 export type { NetnsSpec, ResolvedNetnsSpec } from './netns.ts';
 export { mediaServerOptionsFromConfig } from './from-config.ts';
+export { JanusRoomMedia } from './room-media-janus.ts';
+export type { JanusRoomMediaOptions } from './room-media-janus.ts';
+export { startMediaRuntime } from './runtime.ts';
+export type { MediaRuntime } from './runtime.ts';

@@ -27,15 +27,18 @@ export async function startTestServer(
       PORT: '0',
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'silent',
+      // Janus only for the tests that ask for it (media tests pass MEDIA_ENABLED=1).
+      MEDIA_ENABLED: '0',
       ...env,
     }),
-    host: '127.0.0.1',
+    // Loopback, or the host side of a media test's network namespace (HOST).
+    host: env.HOST ?? '127.0.0.1',
   };
   const podium = await buildPodium({ config, store, logger: pino({ level: 'silent' }) });
-  await podium.app.listen({ port: 0, host: '127.0.0.1' });
+  await podium.app.listen({ port: 0, host: config.host });
   const address = podium.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${config.host}:${port}`;
   podium.services.config.publicUrl = url;
   return {
     podium,

@@ -1,0 +1,849 @@
+// Live rooms' media through Janus's VideoRoom (the gateway's RoomMedia, see
+// realtime/room-media.ts). Per live room: one VideoRoom with a generated secret, watched by a
+// "monitor" handle that joins as a publisher without ever publishing, so Janus tells it about
+// every feed that comes and goes. Per participant: one publisher handle per source (camera+mic
+// together, screen apart) and one subscriber handle carrying every feed they watch.
+//
+// Janus may die and come back (MediaServer restarts it). Its sessions and handles are then gone,
+// and with them every PeerConnection: the room is rebuilt on the new Janus, feeds are reported
+// removed, and every participant who had a connection is told through `MediaSink.renegotiate`
+// to set up a new one. Browsers never see Janus itself.
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import type {
+  FeedView,
+  IceCandidate,
+  MediaKind,
+  PeerTarget,
+  PublishSource,
+  RoomMode,
+} from '@podium/protocol';
+import { isMeetingLike, type PublishRights } from '../rooms/index.ts';
+import {
+  MediaUnavailableError,
+  type MediaRoom,
+  type MediaRoomOptions,
+  type MediaSink,
+  type PublishRequest,
+  type RoomMedia,
+} from '../realtime/room-media.ts';
+import type { JanusClient, JanusSession } from './janus-client.ts';
+import { MediaError } from './janus-errors.ts';
+import type { PublisherInfo, SubscriptionStream, VideoRoomHandle } from './janus-videoroom.ts';
+import type { MediaServer } from './media-server.ts';
+import { sdpFingerprint, sdpMids } from './sdp-media.ts';
+
+export interface JanusRoomMediaOptions {
+  server: MediaServer;
+  log: Logger;
+  /** How long a media request waits for Janus while it (re)starts (default 15 s). */
+  readyTimeoutMs?: number;
+  /** How long a subscription change Janus queued may wait for its offer (default 10 s). */
+  offerTimeoutMs?: number;
+}
+
+/** Conference-like rooms: at most this many stage members publish at once (as the room host). */
+const CONFERENCE_PUBLISHERS = 100;
+/** Each stage member may publish a camera and a screen: two Janus publishers. */
+const PUBLISHERS_PER_MEMBER = 2;
+/** How long replacing a publisher's connection waits for Janus to drop the old one. */
+const HANGUP_WAIT_MS = 2_000;
+/** Longest shown name Janus keeps (display only; never trusted). */
+const MAX_DISPLAY = 100;
+
+/** The media backend of live rooms when Janus runs. */
+export class JanusRoomMedia implements RoomMedia {
+  readonly available = true;
+  readonly #options: JanusRoomMediaOptions;
+  readonly #rooms = new Set<JanusMediaRoom>();
+
+  constructor(options: JanusRoomMediaOptions) {
+    this.#options = options;
+  }
+
+  /** Media rooms open now. */
+  get openRooms(): number {
+    return this.#rooms.size;
+  }
+
+  async createRoom(options: MediaRoomOptions, sink: MediaSink): Promise<MediaRoom> {
+    const room = new JanusMediaRoom(this.#options, options, sink, () => this.#rooms.delete(room));
+    this.#rooms.add(room);
+    // With Janus up, build the room now so the first publish does not wait for it. While Janus
+    // is (re)starting, the room builds itself as soon as Janus is back; the live room opens now.
+    if (this.#options.server.client) await room.open();
+    else room.openLater();
+    return room;
+  }
+}
+
+interface Live {
+  readonly session: JanusSession;
+  /** Administers the VideoRoom and, joined as a silent publisher, hears about every feed. */
+  readonly monitor: VideoRoomHandle;
+}
+
+interface PublisherSlot {
+  readonly source: PublishSource;
+  /** Stable across Janus restarts, so clients see the same feed come back. */
+  readonly feedId: string;
+  handle: VideoRoomHandle | undefined;
+  publishing: boolean;
+  /** The mids of the last negotiated offer, per kind (moderation works per mid). */
+  mids: { audio: string[]; video: string[] };
+  /** The DTLS fingerprint of the browser's connection being published. */
+  fingerprint: string | undefined;
+  /** mids this room has moderated (blocked) in Janus. */
+  blocked: Set<string>;
+  /** The next hangup is ours (unpublish): no renegotiation. */
+  expectHangup: boolean;
+}
+
+interface SubscriberSlot {
+  readonly handle: VideoRoomHandle;
+  /** Feeds with active streams in this subscription. */
+  feeds: Set<string>;
+  /** A subscription change Janus queued: its offer comes as an event. */
+  waiter: { resolve(sdp: string): void; reject(error: Error): void } | undefined;
+  expectHangup: boolean;
+}
+
+interface Member {
+  readonly id: string;
+  display: string;
+  rights: PublishRights;
+  /** Kinds a host stopped (mute all, stop all cameras) until the participant publishes anew. */
+  stopped: { audio: boolean; video: boolean };
+  readonly publishers: Map<PublishSource, PublisherSlot>;
+  subscriber: SubscriberSlot | undefined;
+  /** The subscriber being created (answers and candidates wait for it). */
+  subscriberReady: Promise<SubscriberSlot | undefined> | undefined;
+  /** One operation at a time per peer connection. */
+  readonly queues: Map<PeerTarget, Promise<unknown>>;
+}
+
+const NO_RIGHTS: PublishRights = { audio: false, video: false, screen: false };
+
+function randomId(prefix: string): string {
+  // SECURITY: feed ids travel to clients; they carry no meaning and cannot be guessed ahead.
+  return prefix + crypto.randomBytes(9).toString('base64url');
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+function isGoneError(error: unknown): boolean {
+  return error instanceof MediaError && (error.kind === 'gone' || error.kind === 'closed');
+}
+
+/** Resolves with `promise`, or rejects with MediaUnavailableError after `ms`. */
+function withinOrUnavailable<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new MediaUnavailableError()), ms);
+    timer.unref();
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        reject(new MediaUnavailableError());
+      },
+    );
+  });
+}
+
+class JanusMediaRoom implements MediaRoom {
+  readonly available = true;
+  readonly #server: MediaServer;
+  readonly #sink: MediaSink;
+  readonly #log: Logger;
+  readonly #readyTimeoutMs: number;
+  readonly #offerTimeoutMs: number;
+  readonly #onClosed: () => void;
+  /** The VideoRoom's id in Janus: unique per media room, never shown to clients. */
+  readonly #janusRoomId: string;
+  /** SECURITY: the VideoRoom's secret (edit, destroy, moderate, kick) stays in this object. */
+  readonly #secret = crypto.randomBytes(24).toString('base64url');
+  readonly #monitorFeedId = randomId('m');
+  #maxPublishers: number;
+  #live: Live | undefined;
+  #connecting: Promise<Live> | undefined;
+  #closed = false;
+  #destroying: Promise<void> | undefined;
+  readonly #members = new Map<string, Member>();
+  /** Feeds publishing now, as clients see them. */
+  readonly #feeds = new Map<string, FeedView>();
+  /** Who publishes which feed id (known before the feed goes live). */
+  readonly #owners = new Map<string, { participantId: string; source: PublishSource }>();
+  /** Peer connections lost with a Janus that died: announced once the room is back. */
+  #renegotiate = new Map<string, Set<PeerTarget>>();
+
+  constructor(
+    options: JanusRoomMediaOptions,
+    room: MediaRoomOptions,
+    sink: MediaSink,
+    onClosed: () => void,
+  ) {
+    this.#server = options.server;
+    this.#readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
+    this.#offerTimeoutMs = options.offerTimeoutMs ?? 10_000;
+    this.#sink = sink;
+    this.#onClosed = onClosed;
+    this.#log = room.log.child({ media: 'janus' });
+    this.#janusRoomId = `${room.roomId}.${crypto.randomBytes(6).toString('base64url')}`;
+    this.#maxPublishers = this.#capFor(room.mode, room.maxPublishers);
+  }
+
+  /** Builds the VideoRoom on the running Janus; a failure is logged and retried on demand. */
+  async open(): Promise<void> {
+    try {
+      await withinOrUnavailable(this.#ensureLive(), this.#readyTimeoutMs);
+    } catch (error) {
+      this.#log.warn({ err: error }, 'media room not ready yet; it is built when Janus answers');
+    }
+  }
+
+  openLater(): void {
+    this.#ensureLive().catch((error: unknown) => {
+      if (!this.#closed) this.#log.warn({ err: error }, 'media room could not be built');
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // MediaRoom
+
+  feeds(): readonly FeedView[] {
+    return [...this.#feeds.values()];
+  }
+
+  feedOwner(feedId: string): string | undefined {
+    return this.#feeds.get(feedId)?.participant_id;
+  }
+
+  publish(request: PublishRequest): Promise<string> {
+    const { participantId, source, rights } = request;
+    // SECURITY: the room host checked the rights already; never ask Janus for more regardless.
+    const allowed = source === 'screen' ? rights.screen : rights.audio || rights.video;
+    if (!allowed) {
+      return Promise.reject(new MediaError('unauthorized', `may not publish ${source}`));
+    }
+    const member = this.#member(participantId);
+    member.display = request.display.slice(0, MAX_DISPLAY);
+    member.rights = rights;
+    return this.#run(member, source, async () => {
+      const live = await this.#room();
+      let slot = member.publishers.get(source);
+      if (!slot) {
+        slot = {
+          source,
+          feedId: randomId('f'),
+          handle: undefined,
+          publishing: false,
+          mids: { audio: [], video: [] },
+          fingerprint: undefined,
+          blocked: new Set(),
+          expectHangup: false,
+        };
+        member.publishers.set(source, slot);
+        this.#owners.set(slot.feedId, { participantId, source });
+      }
+      if (!slot.handle || slot.handle.isGone || slot.handle.role !== 'publisher') {
+        // A kicked handle cannot join again: Janus allows one join per handle.
+        void slot.handle?.close().catch(() => undefined);
+        slot.handle = await this.#attachPublisher(live, member, slot);
+        slot.publishing = false;
+      }
+      const offer = { type: 'offer' as const, sdp: request.sdp };
+      const fingerprint = sdpFingerprint(request.sdp);
+      if (slot.publishing && fingerprint !== slot.fingerprint) {
+        // A new browser connection for this source replaces the one being published. Janus
+        // tears the old PeerConnection down after answering; publish once it is gone.
+        await this.#unpublishSlot(member, source, true);
+      }
+      let answer: string;
+      if (slot.publishing) {
+        // A renegotiation on the same PeerConnection (new tracks, ICE restart).
+        const described = await slot.handle.configurePublisher({ offer });
+        if (!described) throw new MediaError('other', 'VideoRoom renegotiated without an answer');
+        answer = described.sdp;
+      } else {
+        slot.expectHangup = false;
+        answer = (await slot.handle.publish({ offer, display: member.display })).sdp;
+        slot.publishing = true;
+        // A fresh PeerConnection: Janus forgot earlier moderation along with the old streams.
+        slot.blocked = new Set();
+      }
+      slot.mids = sdpMids(request.sdp);
+      slot.fingerprint = fingerprint;
+      // Publishing anew is the participant turning their media on: a host's earlier stop is
+      // lifted where the rights allow it (the rights themselves are always enforced).
+      if (source === 'camera') member.stopped = { audio: false, video: false };
+      await this.#applyBlocks(live, member, slot);
+      return answer;
+    });
+  }
+
+  unpublish(participantId: string, source: PublishSource): Promise<void> {
+    const member = this.#members.get(participantId);
+    if (!member) return Promise.resolve();
+    return this.#run(member, source, () => this.#unpublishSlot(member, source));
+  }
+
+  subscribe(participantId: string, feedIds: readonly string[]): Promise<string> {
+    const member = this.#member(participantId);
+    return this.#run(member, 'subscriber', async () => {
+      const live = await this.#room();
+      const wanted = [...new Set(feedIds)].filter((feedId) => this.#feeds.has(feedId));
+      if (wanted.length === 0) {
+        throw new MediaError('no-such-feed', 'none of these feeds is being published');
+      }
+      const existing = member.subscriber;
+      if (!existing || existing.handle.isGone) {
+        const created = this.#createSubscriber(live, member, wanted);
+        member.subscriberReady = created.then(
+          ({ slot }) => slot,
+          () => undefined,
+        );
+        return (await created).offer;
+      }
+      const fresh = wanted.filter((feedId) => !existing.feeds.has(feedId));
+      if (fresh.length === 0) {
+        // Nothing to add: an ICE restart gives the client a valid offer to answer all the same.
+        return this.#restartSubscriber(existing);
+      }
+      const update = await existing.handle.updateSubscription({
+        subscribe: fresh.map((feedId) => ({ feedId })),
+      });
+      if (update.status === 'updated') {
+        existing.feeds = activeFeeds(update.streams, existing.feeds);
+        if (!update.offer) throw new MediaError('other', 'VideoRoom updated without an offer');
+        return update.offer.sdp;
+      }
+      // Janus holds the change until the browser answers its previous offer.
+      return new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          existing.waiter = undefined;
+          reject(new MediaError('timeout', 'the subscription change got no offer in time'));
+        }, this.#offerTimeoutMs);
+        timer.unref();
+        existing.waiter = {
+          resolve: (sdp) => {
+            clearTimeout(timer);
+            resolve(sdp);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        };
+      });
+    });
+  }
+
+  async answer(participantId: string, sdp: string): Promise<void> {
+    // Not queued behind `subscribe`: a queued subscription change waits for this very answer.
+    const slot = await this.#subscriberOf(participantId);
+    if (!slot) throw new MediaError('wrong-state', 'there is no subscription to answer');
+    await slot.handle.start({ type: 'answer', sdp });
+  }
+
+  async trickle(
+    participantId: string,
+    target: PeerTarget,
+    candidate: IceCandidate | null,
+  ): Promise<void> {
+    const member = this.#members.get(participantId);
+    if (!member) return;
+    const send = async (handle: VideoRoomHandle | undefined): Promise<void> => {
+      // Candidates for a connection that is gone are harmless: drop them.
+      if (!handle || handle.isGone) return;
+      try {
+        await handle.trickle(normaliseCandidate(candidate));
+      } catch (error) {
+        if (!isGoneError(error)) throw error;
+      }
+    };
+    if (target === 'subscriber') {
+      await send((await this.#subscriberOf(participantId))?.handle);
+      return;
+    }
+    // In turn with the publish they belong to, so they reach the handle it creates.
+    await this.#run(member, target, () => send(member.publishers.get(target)?.handle));
+  }
+
+  restartIce(participantId: string, target: PeerTarget): Promise<string | null> {
+    // A publisher restarts from the browser: it sends a new publish_offer with fresh ICE.
+    if (target !== 'subscriber') return Promise.resolve(null);
+    const member = this.#members.get(participantId);
+    if (!member) return Promise.reject(new MediaError('wrong-state', 'nothing to restart'));
+    return this.#run(member, 'subscriber', async () => {
+      const slot = member.subscriber;
+      if (!slot || slot.handle.isGone) {
+        throw new MediaError('wrong-state', 'there is no subscription to restart');
+      }
+      return this.#restartSubscriber(slot);
+    });
+  }
+
+  async setPermissions(participantId: string, rights: PublishRights): Promise<void> {
+    const member = this.#members.get(participantId);
+    if (!member) return;
+    member.rights = rights;
+    await Promise.all([
+      this.#run(member, 'camera', async () => {
+        const slot = member.publishers.get('camera');
+        if (this.#live && slot) await this.#applyBlocks(this.#live, member, slot);
+      }),
+      rights.screen
+        ? Promise.resolve()
+        : this.#run(member, 'screen', () => this.#unpublishSlot(member, 'screen')),
+    ]);
+  }
+
+  async stop(participantId: string, kinds: readonly MediaKind[]): Promise<void> {
+    const member = this.#members.get(participantId);
+    if (!member) return;
+    for (const kind of kinds) member.stopped[kind] = true;
+    await this.#run(member, 'camera', async () => {
+      const slot = member.publishers.get('camera');
+      if (this.#live && slot) await this.#applyBlocks(this.#live, member, slot);
+    });
+  }
+
+  async setInterpreter(participantId: string, channel: string | null): Promise<void> {
+    // Interpretation channels are not routed through Janus yet: the interpreter's camera feed
+    // carries their voice like any other.
+    this.#log.debug({ peerId: participantId, channel }, 'interpreter channel (not routed yet)');
+  }
+
+  async setMode(mode: RoomMode): Promise<void> {
+    const cap = this.#capFor(mode, 0);
+    if (cap <= this.#maxPublishers) return;
+    this.#maxPublishers = cap;
+    const live = this.#live;
+    if (live) {
+      await live.monitor.editRoom(this.#janusRoomId, this.#secret, { maxPublishers: cap });
+    }
+  }
+
+  async leave(participantId: string): Promise<void> {
+    const member = this.#members.get(participantId);
+    if (!member) return;
+    this.#members.delete(participantId);
+    this.#renegotiate.delete(participantId);
+    member.subscriber?.waiter?.reject(new MediaError('gone', 'the participant left'));
+    const removed: string[] = [];
+    for (const slot of member.publishers.values()) {
+      this.#owners.delete(slot.feedId);
+      if (this.#feeds.delete(slot.feedId)) removed.push(slot.feedId);
+    }
+    if (removed.length > 0) this.#sink.feedsChanged({ added: [], removed });
+    const handles = [
+      ...[...member.publishers.values()].map((slot) => slot.handle),
+      member.subscriber?.handle,
+    ];
+    member.subscriber = undefined;
+    member.subscriberReady = undefined;
+    await Promise.all(handles.map((handle) => handle?.close().catch(() => undefined)));
+  }
+
+  destroy(): Promise<void> {
+    this.#destroying ??= (async () => {
+      this.#closed = true;
+      for (const member of this.#members.values()) {
+        member.subscriber?.waiter?.reject(new MediaError('gone', 'the room is closed'));
+      }
+      this.#members.clear();
+      this.#feeds.clear();
+      this.#owners.clear();
+      this.#renegotiate.clear();
+      const live = this.#live;
+      this.#live = undefined;
+      if (live) await this.#teardown(live);
+      this.#onClosed();
+      this.#log.debug('media room destroyed');
+    })();
+    return this.#destroying;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The VideoRoom on the running Janus
+
+  #capFor(mode: RoomMode, stage: number): number {
+    const members = isMeetingLike(mode) ? stage : Math.max(stage, CONFERENCE_PUBLISHERS);
+    return Math.max(1, members) * PUBLISHERS_PER_MEMBER;
+  }
+
+  /** The live VideoRoom; waits (bounded) while Janus restarts, else MediaUnavailableError. */
+  #room(): Promise<Live> {
+    if (this.#live) return Promise.resolve(this.#live);
+    if (this.#closed) return Promise.reject(new MediaUnavailableError());
+    return withinOrUnavailable(this.#ensureLive(), this.#readyTimeoutMs);
+  }
+
+  #ensureLive(): Promise<Live> {
+    if (this.#live) return Promise.resolve(this.#live);
+    if (this.#closed) return Promise.reject(new MediaUnavailableError());
+    this.#connecting ??= this.#connect().finally(() => {
+      this.#connecting = undefined;
+    });
+    return this.#connecting;
+  }
+
+  /** Waits for Janus and builds the room on it, retrying until that works or the room closes. */
+  async #connect(): Promise<Live> {
+    for (let attempt = 0; ; attempt++) {
+      // Rejects once the media server is closed.
+      const client = await this.#server.whenReady();
+      if (this.#closed) throw new MediaUnavailableError();
+      try {
+        return await this.#build(client);
+      } catch (error) {
+        if (this.#closed) throw new MediaUnavailableError();
+        this.#log.warn({ err: error, attempt }, 'building the media room failed; retrying');
+        await sleep(Math.min(250 * 2 ** attempt, 5_000));
+      }
+    }
+  }
+
+  async #build(client: JanusClient): Promise<Live> {
+    const session = await client.createSession();
+    let monitor: VideoRoomHandle;
+    try {
+      monitor = await session.attachVideoRoom();
+      try {
+        await monitor.createRoom({
+          roomId: this.#janusRoomId,
+          secret: this.#secret,
+          maxPublishers: this.#maxPublishers,
+          videoCodecs: ['vp8'],
+          audioCodecs: ['opus'],
+        });
+      } catch (error) {
+        // Still there from before our session lapsed (Janus kept running): take it back.
+        if (!(error instanceof MediaError && error.kind === 'room-exists')) throw error;
+      }
+      monitor.on('publishers', ({ publishers }) => this.#onPublishers(publishers));
+      monitor.on('unpublished', ({ feedId }) => this.#onFeedGone(feedId));
+      monitor.on('left', ({ feedId }) => this.#onFeedGone(feedId));
+      monitor.on('kicked', ({ feedId }) => this.#onFeedGone(feedId));
+      await monitor.joinAsPublisher({
+        roomId: this.#janusRoomId,
+        feedId: this.#monitorFeedId,
+        display: 'podium',
+      });
+    } catch (error) {
+      await session.close();
+      throw error;
+    }
+    const live: Live = { session, monitor };
+    if (this.#closed || session.isClosed) {
+      await this.#teardown(live);
+      throw new MediaUnavailableError();
+    }
+    session.on('closed', ({ reason }) => {
+      if (reason !== 'destroyed') this.#lost(live, reason);
+    });
+    this.#live = live;
+    this.#log.info({ janusRoom: this.#janusRoomId }, 'media room ready');
+    const pending = this.#renegotiate;
+    this.#renegotiate = new Map();
+    for (const [participantId, targets] of pending) {
+      if (this.#members.has(participantId)) this.#sink.renegotiate(participantId, [...targets]);
+    }
+    return live;
+  }
+
+  async #teardown(live: Live): Promise<void> {
+    try {
+      await live.monitor.destroyRoom(this.#janusRoomId, this.#secret);
+    } catch (error) {
+      if (!isGoneError(error)) this.#log.warn({ err: error }, 'destroying the VideoRoom failed');
+    }
+    await live.session.close();
+  }
+
+  /** Janus (or our session in it) is gone: every handle and PeerConnection with it. */
+  #lost(live: Live, reason: string): void {
+    if (this.#live !== live || this.#closed) return;
+    this.#live = undefined;
+    this.#log.warn({ reason }, 'media room lost with its Janus session; rebuilding it');
+    const removed = [...this.#feeds.keys()];
+    this.#feeds.clear();
+    for (const member of this.#members.values()) {
+      const targets = this.#renegotiate.get(member.id) ?? new Set<PeerTarget>();
+      for (const slot of member.publishers.values()) {
+        if (slot.publishing) targets.add(slot.source);
+        slot.handle = undefined;
+        slot.publishing = false;
+        slot.blocked = new Set();
+      }
+      if (member.subscriber) {
+        targets.add('subscriber');
+        member.subscriber.waiter?.reject(new MediaError('gone', 'the media server restarted'));
+      }
+      member.subscriber = undefined;
+      member.subscriberReady = undefined;
+      if (targets.size > 0) this.#renegotiate.set(member.id, targets);
+    }
+    if (removed.length > 0) this.#sink.feedsChanged({ added: [], removed });
+    this.openLater();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Feeds (the monitor's view of the room)
+
+  #onPublishers(publishers: readonly PublisherInfo[]): void {
+    const added: FeedView[] = [];
+    for (const publisher of publishers) {
+      const owner = this.#owners.get(publisher.feedId);
+      const member = owner && this.#members.get(owner.participantId);
+      if (!owner || !member) continue;
+      const live = publisher.streams.filter((s) => !s.disabled);
+      const feed: FeedView = {
+        feed_id: publisher.feedId,
+        participant_id: owner.participantId,
+        name: member.display,
+        source: owner.source,
+        channel: null,
+        audio: live.some((s) => s.kind === 'audio'),
+        video: live.some((s) => s.kind === 'video'),
+        simulcast: live.some((s) => s.simulcast === true),
+      };
+      this.#feeds.set(feed.feed_id, feed);
+      added.push(feed);
+    }
+    if (added.length > 0) this.#sink.feedsChanged({ added, removed: [] });
+  }
+
+  #onFeedGone(feedId: string): void {
+    if (this.#feeds.delete(feedId)) this.#sink.feedsChanged({ added: [], removed: [feedId] });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Participants' handles
+
+  #member(participantId: string): Member {
+    let member = this.#members.get(participantId);
+    if (!member) {
+      member = {
+        id: participantId,
+        display: '',
+        rights: NO_RIGHTS,
+        stopped: { audio: false, video: false },
+        publishers: new Map(),
+        subscriber: undefined,
+        subscriberReady: undefined,
+        queues: new Map(),
+      };
+      this.#members.set(participantId, member);
+    }
+    return member;
+  }
+
+  /** Runs `task` after the earlier operations on the same peer connection of this member. */
+  #run<T>(member: Member, target: PeerTarget, task: () => Promise<T>): Promise<T> {
+    const previous = member.queues.get(target) ?? Promise.resolve();
+    const result = previous.then(task);
+    member.queues.set(
+      target,
+      result.catch(() => undefined),
+    );
+    return result;
+  }
+
+  /** Whether `member` is still in this room with `slot` as its current publisher of a source. */
+  #isCurrent(member: Member, slot: PublisherSlot): boolean {
+    return (
+      !this.#closed &&
+      this.#members.get(member.id) === member &&
+      member.publishers.get(slot.source) === slot
+    );
+  }
+
+  async #attachPublisher(
+    live: Live,
+    member: Member,
+    slot: PublisherSlot,
+  ): Promise<VideoRoomHandle> {
+    const handle = await live.session.attachVideoRoom();
+    handle.on('candidate', ({ candidate }) => {
+      if (this.#isCurrent(member, slot) && slot.handle === handle) {
+        this.#sink.candidate(member.id, slot.source, candidate);
+      }
+    });
+    handle.on('hangup', ({ reason }) => {
+      if (!this.#isCurrent(member, slot) || slot.handle !== handle) return;
+      const wasPublishing = slot.publishing;
+      slot.publishing = false;
+      slot.blocked = new Set();
+      if (slot.expectHangup) {
+        slot.expectHangup = false;
+        return;
+      }
+      this.#log.info({ peerId: member.id, source: slot.source, reason }, 'publisher hung up');
+      // Janus lost the PeerConnection (ICE failed, …): the browser needs a new one. Not when the
+      // browser closed it itself (it knows, and may be replacing it right now).
+      if (wasPublishing && !closedByBrowser(reason)) {
+        this.#sink.renegotiate(member.id, [slot.source]);
+      }
+    });
+    try {
+      await handle.joinAsPublisher({
+        roomId: this.#janusRoomId,
+        feedId: slot.feedId,
+        display: member.display,
+      });
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return handle;
+  }
+
+  async #unpublishSlot(
+    member: Member,
+    source: PublishSource,
+    waitForHangup = false,
+  ): Promise<void> {
+    const slot = member.publishers.get(source);
+    const handle = slot?.handle;
+    if (!slot || !handle || !slot.publishing) return;
+    slot.expectHangup = true;
+    slot.publishing = false;
+    if (this.#feeds.delete(slot.feedId)) {
+      this.#sink.feedsChanged({ added: [], removed: [slot.feedId] });
+    }
+    let stopWaiting = (): void => undefined;
+    const hungUp = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, HANGUP_WAIT_MS);
+      const off = handle.once('hangup', () => resolve());
+      stopWaiting = () => {
+        clearTimeout(timer);
+        off();
+      };
+    });
+    try {
+      await handle.unpublish();
+      if (waitForHangup) await hungUp;
+    } catch (error) {
+      if (!isGoneError(error) && !(error instanceof MediaError && error.kind === 'not-published')) {
+        throw error;
+      }
+    } finally {
+      stopWaiting();
+    }
+  }
+
+  /** Moderates (blocks) the camera publisher's streams the member may not send right now. */
+  async #applyBlocks(live: Live, member: Member, slot: PublisherSlot): Promise<void> {
+    if (!slot.handle || !slot.publishing) return;
+    const blockAudio = !member.rights.audio || (slot.source === 'camera' && member.stopped.audio);
+    const blockVideo = !member.rights.video || (slot.source === 'camera' && member.stopped.video);
+    // A screen publisher lives or dies by the screen right as a whole (see setPermissions).
+    const wanted = new Set<string>();
+    if (slot.source === 'camera') {
+      if (blockAudio) for (const mid of slot.mids.audio) wanted.add(mid);
+      if (blockVideo) for (const mid of slot.mids.video) wanted.add(mid);
+    }
+    for (const mid of [...slot.mids.audio, ...slot.mids.video]) {
+      const block = wanted.has(mid);
+      if (block === slot.blocked.has(mid)) continue;
+      await live.monitor.moderate(this.#janusRoomId, this.#secret, slot.feedId, mid, block);
+      if (block) slot.blocked.add(mid);
+      else slot.blocked.delete(mid);
+    }
+  }
+
+  async #createSubscriber(
+    live: Live,
+    member: Member,
+    feedIds: readonly string[],
+  ): Promise<{ slot: SubscriberSlot; offer: string }> {
+    const handle = await live.session.attachVideoRoom();
+    const slot: SubscriberSlot = {
+      handle,
+      feeds: new Set(),
+      waiter: undefined,
+      expectHangup: false,
+    };
+    const current = () =>
+      !this.#closed && this.#members.get(member.id) === member && member.subscriber === slot;
+    handle.on('candidate', ({ candidate }) => {
+      if (current()) this.#sink.candidate(member.id, 'subscriber', candidate);
+    });
+    handle.on('subscriptionUpdated', ({ streams, offer }) => {
+      if (!current()) return;
+      if (streams.length > 0) slot.feeds = activeFeeds(streams, slot.feeds);
+      if (!offer) return;
+      const waiter = slot.waiter;
+      slot.waiter = undefined;
+      if (waiter) waiter.resolve(offer.sdp);
+      else this.#sink.offer(member.id, 'subscriber', offer.sdp);
+    });
+    handle.on('hangup', ({ reason }) => {
+      if (!current()) return;
+      // The subscriber's PeerConnection is gone (ICE or DTLS failed, or the browser closed
+      // it): drop the handle; the browser subscribes again on a new connection.
+      member.subscriber = undefined;
+      member.subscriberReady = undefined;
+      slot.waiter?.reject(new MediaError('gone', 'the subscription hung up'));
+      void handle.close().catch(() => undefined);
+      this.#log.info({ peerId: member.id, reason }, 'subscriber hung up');
+      if (!closedByBrowser(reason)) this.#sink.renegotiate(member.id, ['subscriber']);
+    });
+    // Current before the join: Janus may send candidates as soon as it has made its offer.
+    member.subscriber = slot;
+    try {
+      const subscription = await handle.joinAsSubscriber({
+        roomId: this.#janusRoomId,
+        streams: feedIds.map((feedId) => ({ feedId })),
+      });
+      slot.feeds = activeFeeds(subscription.streams, new Set());
+      return { slot, offer: subscription.offer.sdp };
+    } catch (error) {
+      if (member.subscriber === slot) member.subscriber = undefined;
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async #restartSubscriber(slot: SubscriberSlot): Promise<string> {
+    const offer = await slot.handle.configureSubscriber({ restartIce: true });
+    if (!offer) throw new MediaError('other', 'VideoRoom restarted ICE without an offer');
+    return offer.sdp;
+  }
+
+  async #subscriberOf(participantId: string): Promise<SubscriberSlot | undefined> {
+    const member = this.#members.get(participantId);
+    if (!member) return undefined;
+    const slot = member.subscriber ?? (await member.subscriberReady);
+    return slot && !slot.handle.isGone ? slot : undefined;
+  }
+}
+
+/** Feeds with an active stream in a subscription (after a change Janus reported). */
+function activeFeeds(streams: readonly SubscriptionStream[], fallback: Set<string>): Set<string> {
+  if (streams.length === 0) return fallback;
+  const feeds = new Set<string>();
+  for (const stream of streams) if (stream.active && stream.feedId) feeds.add(stream.feedId);
+  return feeds;
+}
+
+/** Janus's hangup reason when the browser closed its PeerConnection (DTLS close_notify). */
+function closedByBrowser(reason: string): boolean {
+  return reason === 'DTLS alert';
+}
+
+/** The protocol's candidate as Janus takes it (no undefined fields). */
+function normaliseCandidate(candidate: IceCandidate | null): IceCandidate | null {
+  if (!candidate) return null;
+  return {
+    candidate: candidate.candidate,
+    ...(candidate.sdpMid !== undefined ? { sdpMid: candidate.sdpMid } : {}),
+    ...(candidate.sdpMLineIndex !== undefined ? { sdpMLineIndex: candidate.sdpMLineIndex } : {}),
+  };
+}

@@ -1,0 +1,180 @@
+// The live room with real media: Podium starts its own Janus inside a test network namespace
+// (MEDIA_NETNS), two Chromium pages in that namespace join one room through the real gateway
+// (POST /member/v1/auth, /socket/member/v1) and one watches the other's camera and microphone.
+// Then Janus is killed with SIGKILL mid-call: the server restarts it, rebuilds the room, tells
+// both pages to `renegotiate`, and the media comes back on new connections without a reload.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, SIGNAL_SOCKET_PATH } from '@podium/protocol';
+import { type ResolvedNetnsSpec, netnsDown } from '../src/media/index.ts';
+import { signUpAndLogin } from './events-support.ts';
+import { createEvent, joinTicket, socketCredentials } from './signal-support.ts';
+import { launchNetnsChromium } from './support/media-browser.ts';
+import { createTestNamespace } from './support/media-netns.ts';
+import {
+  installMediaClient,
+  pageJoin,
+  pagePublishCamera,
+  pageRenegotiateCamera,
+  pageRequest,
+  pageStats,
+} from './support/media-page.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+describe('live room media through Janus', () => {
+  let spec: ResolvedNetnsSpec | undefined;
+  let workDir: string | undefined;
+  let server: TestServer | undefined;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    spec = await createTestNamespace();
+    workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'podium-media-room-test-'));
+    server = await startTestServer('pglite', {
+      MEDIA_ENABLED: '1',
+      MEDIA_NETNS: spec.name,
+      MEDIA_NETNS_HOST_IP: spec.hostIp,
+      MEDIA_NETNS_IP: spec.nsIp,
+      JANUS_RTP_PORT_MIN: '31000',
+      JANUS_RTP_PORT_MAX: '31199',
+      // The browsers live in the namespace: they reach the server on the host side of the link.
+      HOST: spec.hostIp,
+    });
+    context = await launchNetnsChromium(spec, workDir, server.url);
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    if (spec) await netnsDown(spec, { killProcesses: true });
+    if (workDir) await fs.rm(workDir, { recursive: true, force: true });
+  });
+
+  async function openPage(credentials: string): Promise<{ page: Page; participantId: string }> {
+    const page = await context!.newPage();
+    // Any page of the server's origin will do: the client script brings its own socket.
+    await page.goto(`${server!.url}/healthz`);
+    await installMediaClient(page);
+    const participantId = await pageJoin(page, {
+      socketUrl: server!.url.replace(/^http/, 'ws') + SIGNAL_SOCKET_PATH,
+      credentials,
+      protocolVersion: PROTOCOL_VERSION,
+    });
+    return { page, participantId };
+  }
+
+  /** A new event with its owner (host) and a guest, each in a page joined to the live room. */
+  async function hostAndGuest() {
+    const owner = await signUpAndLogin(server!, 'media', 'Mai Trần');
+    const event = await createEvent(server!, owner.token);
+    const hostCredentials = await socketCredentials(server!, { alias: event.name }, owner.token);
+    const guestCredentials = await socketCredentials(server!, {
+      ticket: await joinTicket(server!, event.name, { name: 'Lan' }),
+    });
+    const host = await openPage(hostCredentials);
+    const guest = await openPage(guestCredentials);
+    return { host, guest };
+  }
+
+  /** Frames and audio packets the page receives over `ms`. */
+  async function receivedOver(page: Page, ms: number) {
+    const start = await pageStats(page);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    const end = await pageStats(page);
+    return { frames: end.frames - start.frames, audio: end.audioPackets - start.audioPackets };
+  }
+
+  /** Waits until the page decodes video and receives audio steadily (a 1 s window). */
+  async function expectMediaFlowing(page: Page, ms = 15_000): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          const window = await receivedOver(page, 1_000);
+          return window.frames >= 5 && window.audio >= 10;
+        },
+        { timeout: ms, interval: 100 },
+      )
+      .toBe(true);
+  }
+
+  it('one participant watches the other; after Janus dies the call resumes without a reload', async () => {
+    const media = server!.podium.media;
+    expect(media, 'the server started Janus').toBeDefined();
+
+    const { host, guest } = await hostAndGuest();
+
+    // The host publishes camera and microphone: publish_offer → answer, trickle both ways.
+    await pagePublishCamera(host.page);
+    // The guest hears of the feed (`feeds`), subscribes, answers Janus's offer and decodes.
+    await expectMediaFlowing(guest.page);
+    const before = await pageStats(guest.page);
+    expect(before.feeds).toHaveLength(1);
+    expect(before.subscriberConnections).toBe(1);
+    expect(before.errors).toEqual([]);
+    const feedId = before.feeds[0]!;
+
+    // Janus dies hard, mid-call.
+    const firstPid = media!.pid!;
+    const firstGeneration = media!.generation;
+    process.kill(firstPid, 'SIGKILL');
+
+    // The server restarts Janus, rebuilds the room and asks both pages to renegotiate; the
+    // host publishes on a new connection, the guest subscribes again on a new one.
+    await expect
+      .poll(async () => (await pageStats(guest.page)).subscriberConnections, {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toBe(2);
+    await expectMediaFlowing(guest.page);
+
+    expect(media!.generation).toBe(firstGeneration + 1);
+    expect(media!.pid).not.toBe(firstPid);
+
+    const hostAfter = await pageStats(host.page);
+    const guestAfter = await pageStats(guest.page);
+    // No reload: the page scripts that joined are the ones still running.
+    expect(hostAfter.bootId).not.toBe('');
+    expect(guestAfter.bootId).toBe(before.bootId);
+    expect(hostAfter.renegotiations).toEqual([['camera']]);
+    expect(hostAfter.publisherConnections).toBe(2);
+    expect(guestAfter.renegotiations).toEqual([['subscriber']]);
+    // The feed went away with the old Janus and came back under the same id.
+    expect(guestAfter.feeds).toEqual([feedId]);
+    expect(guestAfter.errors).toEqual([]);
+    expect(hostAfter.errors).toEqual([]);
+    await Promise.all([host.page.close(), guest.page.close()]);
+  }, 60_000);
+
+  it('a host’s stop blocks the stream in Janus even if the browser keeps sending; publishing again lifts it', async () => {
+    const { host, guest } = await hostAndGuest();
+    await pagePublishCamera(guest.page);
+    const state = { audio: true, video: true, screen: false };
+    expect((await pageRequest(guest.page, 'set_media_state', state)).type).toBe('reply');
+    await expectMediaFlowing(host.page);
+
+    // This page ignores `media_stopped` and keeps sending: Janus drops its video regardless.
+    expect((await pageRequest(host.page, 'stop_all_cameras', {})).type).toBe('reply');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const stopped = await receivedOver(host.page, 1_500);
+    expect(stopped.frames).toBeLessThan(3);
+    expect(stopped.audio).toBeGreaterThan(20);
+
+    // Turning the camera back on: the new state, then an offer on the same connection.
+    expect((await pageRequest(guest.page, 'set_media_state', state)).type).toBe('reply');
+    await pageRenegotiateCamera(guest.page);
+    await expectMediaFlowing(host.page);
+
+    // A new connection for the same source replaces the old one; the watcher follows the feed.
+    await pagePublishCamera(guest.page);
+    await expectMediaFlowing(host.page);
+    const hostStats = await pageStats(host.page);
+    expect(hostStats.feeds).toHaveLength(1);
+    expect(hostStats.errors).toEqual([]);
+    expect((await pageStats(guest.page)).errors).toEqual([]);
+    await Promise.all([host.page.close(), guest.page.close()]);
+  }, 40_000);
+});

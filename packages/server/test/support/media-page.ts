@@ -1,0 +1,363 @@
+// A minimal browser client for the media tests: it runs inside a test page, speaks the real
+// signaling protocol over the page's own WebSocket, publishes the fake camera and microphone,
+// subscribes to the feeds it is told about, and handles `renegotiate` (new peer connections
+// without a page reload). The web app's client is apps/web/src/features/room; this is the
+// smallest one that exercises the server's media flow end to end.
+//
+// The server project compiles without DOM types (server code must not use them by accident), so
+// the page function describes the few browser APIs it uses and casts globalThis to them.
+import type { Page } from 'playwright-core';
+
+type Target = 'camera' | 'screen' | 'subscriber';
+interface Description {
+  type: 'offer' | 'answer';
+  sdp: string;
+}
+interface Candidate {
+  candidate: string;
+  sdpMid?: string | null;
+  sdpMLineIndex?: number | null;
+}
+interface StatsEntry {
+  type: string;
+  kind?: string;
+  framesDecoded?: number;
+  packetsReceived?: number;
+}
+interface Pc {
+  remoteDescription: Description | null;
+  localDescription: Description | null;
+  connectionState: string;
+  onicecandidate: ((event: { candidate: { toJSON(): Candidate } | null }) => void) | null;
+  addTrack(track: unknown, stream: unknown): void;
+  addTransceiver(kind: string, init: { direction: string }): void;
+  createOffer(): Promise<Description>;
+  createAnswer(): Promise<Description>;
+  setLocalDescription(description: Description): Promise<void>;
+  setRemoteDescription(description: Description): Promise<void>;
+  addIceCandidate(candidate?: Candidate): Promise<void>;
+  getStats(): Promise<{ forEach(cb: (s: StatsEntry) => void): void }>;
+  close(): void;
+}
+interface Socket {
+  readyState: number;
+  onmessage: ((event: { data: string }) => void) | null;
+  onopen: (() => void) | null;
+  onerror: (() => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+interface MediaStreamLike {
+  getTracks(): unknown[];
+}
+interface ServerFrame {
+  type: string;
+  id?: string | null;
+  ok?: boolean;
+  data?: Record<string, unknown>;
+  code?: string;
+  message?: string;
+  target?: Target;
+  sdp?: string;
+  candidate?: Candidate | null;
+  added?: { feed_id: string; participant_id: string; audio: boolean; video: boolean }[];
+  removed?: string[];
+  targets?: Target[];
+  session_id?: string;
+}
+
+/** What a test reads back from a page. */
+export interface PageMediaStats {
+  /** Video frames decoded on the current subscriber connection. */
+  frames: number;
+  /** Audio packets received on the current subscriber connection. */
+  audioPackets: number;
+  /** How many subscriber connections the page has made. */
+  subscriberConnections: number;
+  /** How many camera publisher connections the page has made. */
+  publisherConnections: number;
+  /** Feed ids the page knows (as `feeds` told it). */
+  feeds: string[];
+  /** Set once when the page script started; a reload would change it. */
+  bootId: string;
+  /** Every server message type received, in order. */
+  received: string[];
+  /** `renegotiate` targets received, in order. */
+  renegotiations: Target[][];
+  /** Errors the page met (failed requests, failed negotiation steps). */
+  errors: string[];
+}
+
+interface PageClient {
+  start(options: { socketUrl: string; credentials: string; protocolVersion: number }): Promise<{
+    participantId: string;
+  }>;
+  publishCamera(): Promise<void>;
+  renegotiateCamera(): Promise<void>;
+  stats(): Promise<PageMediaStats>;
+  request(type: string, payload: Record<string, unknown>): Promise<ServerFrame>;
+  close(): void;
+}
+
+interface PageGlobals {
+  WebSocket: new (url: string) => Socket;
+  RTCPeerConnection: new () => Pc;
+  navigator: {
+    mediaDevices: { getUserMedia(constraints: object): Promise<MediaStreamLike> };
+  };
+  crypto: { randomUUID(): string };
+  podium: PageClient;
+}
+
+/** Runs in the page: installs `globalThis.podium`. */
+function installPageClient(): void {
+  const g = globalThis as unknown as PageGlobals;
+  const bootId = g.crypto.randomUUID();
+  const received: string[] = [];
+  const errors: string[] = [];
+  const renegotiations: Target[][] = [];
+  const waiting = new Map<string, (frame: ServerFrame) => void>();
+  const pending: Record<Target, (Candidate | null)[]> = { camera: [], screen: [], subscriber: [] };
+  const pcs: Record<Target, Pc | null> = { camera: null, screen: null, subscriber: null };
+  const feeds = new Set<string>();
+  let ws: Socket | null = null;
+  let seq = 0;
+  let self = '';
+  let stream: MediaStreamLike | null = null;
+  let publishing = false;
+  let subscriberConnections = 0;
+  let publisherConnections = 0;
+  // One step at a time per connection: closing a connection while it makes an offer would leave
+  // that step pending forever. Offers are never queued behind `subscribe` replies, since the
+  // server may hold a subscription change until the previous offer is answered.
+  const chains: Record<'camera' | 'subscriber', Promise<void>> = {
+    camera: Promise.resolve(),
+    subscriber: Promise.resolve(),
+  };
+  const serial = (chain: 'camera' | 'subscriber', step: () => Promise<void>): Promise<void> => {
+    const next = chains[chain].then(step);
+    chains[chain] = next.catch(fail);
+    return next;
+  };
+
+  const fail = (error: unknown): void => {
+    errors.push(String(error instanceof Error ? error.message : error));
+  };
+  const request = (type: string, payload: Record<string, unknown>): Promise<ServerFrame> => {
+    seq += 1;
+    const id = `p${seq}`;
+    return new Promise((resolve) => {
+      waiting.set(id, resolve);
+      ws!.send(JSON.stringify({ ...payload, type, id }));
+    });
+  };
+  const must = async (type: string, payload: Record<string, unknown>): Promise<ServerFrame> => {
+    const answer = await request(type, payload);
+    if (answer.type !== 'reply') throw new Error(`${type}: ${answer.code} ${answer.message}`);
+    return answer;
+  };
+
+  const watchCandidates = (pc: Pc, target: Target): void => {
+    pc.onicecandidate = (event) => {
+      if (pcs[target] !== pc) return;
+      const c = event.candidate ? event.candidate.toJSON() : null;
+      if (c && !c.candidate) return;
+      const payload = c ? { target, candidate: c } : { target, completed: true };
+      void request('trickle', payload);
+    };
+  };
+  // The media server's candidates may overtake the description they belong to.
+  const addRemoteCandidate = async (target: Target, candidate: Candidate | null) => {
+    const pc = pcs[target];
+    if (!pc || !pc.remoteDescription) {
+      pending[target].push(candidate);
+      return;
+    }
+    await pc.addIceCandidate(candidate ?? undefined).catch(fail);
+  };
+  const flushCandidates = async (target: Target, pc: Pc) => {
+    for (const c of pending[target].splice(0)) await pc.addIceCandidate(c ?? undefined).catch(fail);
+  };
+  const drop = (target: Target): void => {
+    pcs[target]?.close();
+    pcs[target] = null;
+    pending[target] = [];
+  };
+
+  const publishCamera = async (): Promise<void> => {
+    stream ??= await g.navigator.mediaDevices.getUserMedia({ audio: true, video: true });
+    drop('camera');
+    const pc = new g.RTCPeerConnection();
+    pcs.camera = pc;
+    publisherConnections += 1;
+    publishing = true;
+    watchCandidates(pc, 'camera');
+    for (const track of stream.getTracks()) pc.addTrack(track, stream);
+    await pc.setLocalDescription(await pc.createOffer());
+    const reply = await must('publish_offer', { source: 'camera', sdp: pc.localDescription!.sdp });
+    // A newer connection replaced this one meanwhile: its answer is moot.
+    if (pcs.camera !== pc) return;
+    await pc.setRemoteDescription({ type: 'answer', sdp: String(reply.data!.sdp) });
+    await flushCandidates('camera', pc);
+  };
+
+  /** A new offer on the same connection (what turning media back on after a stop needs). */
+  const renegotiateCamera = async (): Promise<void> => {
+    const pc = pcs.camera;
+    if (!pc) throw new Error('not publishing');
+    await pc.setLocalDescription(await pc.createOffer());
+    const reply = await must('publish_offer', { source: 'camera', sdp: pc.localDescription!.sdp });
+    await pc.setRemoteDescription({ type: 'answer', sdp: String(reply.data!.sdp) });
+  };
+
+  const subscribe = async (ids: string[]): Promise<void> => {
+    const wanted = ids.filter((id) => feeds.has(id));
+    if (wanted.length > 0) await must('subscribe', { feeds: wanted });
+  };
+
+  const onOffer = async (sdp: string): Promise<void> => {
+    let pc = pcs.subscriber;
+    if (!pc) {
+      pc = new g.RTCPeerConnection();
+      pcs.subscriber = pc;
+      subscriberConnections += 1;
+      watchCandidates(pc, 'subscriber');
+    }
+    await pc.setRemoteDescription({ type: 'offer', sdp });
+    await flushCandidates('subscriber', pc);
+    await pc.setLocalDescription(await pc.createAnswer());
+    await must('answer', { sdp: pc.localDescription!.sdp });
+  };
+
+  const onRenegotiate = (targets: Target[]): void => {
+    for (const target of targets) {
+      if (target === 'camera') {
+        void serial('camera', async () => {
+          drop('camera');
+          if (publishing) await publishCamera();
+        });
+      }
+      if (target === 'subscriber') {
+        // A new subscriber connection comes with the next offer: ask again for every known feed.
+        void serial('subscriber', async () => {
+          drop('subscriber');
+          subscribe([...feeds]).catch(fail);
+        });
+      }
+    }
+  };
+
+  const onFrame = (frame: ServerFrame): void => {
+    received.push(frame.type);
+    if ((frame.type === 'reply' || frame.type === 'error') && frame.id) {
+      const resolve = waiting.get(frame.id);
+      waiting.delete(frame.id);
+      resolve?.(frame);
+      return;
+    }
+    switch (frame.type) {
+      case 'feeds': {
+        for (const id of frame.removed ?? []) feeds.delete(id);
+        const added = (frame.added ?? []).filter((f) => f.participant_id !== self);
+        for (const f of added) feeds.add(f.feed_id);
+        subscribe(added.map((f) => f.feed_id)).catch(fail);
+        return;
+      }
+      case 'offer':
+        if (frame.target === 'subscriber') void serial('subscriber', () => onOffer(frame.sdp!));
+        return;
+      case 'trickle':
+        addRemoteCandidate(frame.target!, frame.candidate ?? null).catch(fail);
+        return;
+      case 'renegotiate':
+        renegotiations.push(frame.targets ?? []);
+        onRenegotiate(frame.targets ?? []);
+        return;
+      default:
+        return;
+    }
+  };
+
+  g.podium = {
+    async start({ socketUrl, credentials, protocolVersion }) {
+      ws = new g.WebSocket(socketUrl);
+      await new Promise<void>((resolve, reject) => {
+        ws!.onopen = () => resolve();
+        ws!.onerror = () => reject(new Error('socket failed'));
+      });
+      ws.onmessage = (event) => onFrame(JSON.parse(event.data) as ServerFrame);
+      await must('hello', { protocol_version: protocolVersion, credentials });
+      const joined = await must('join', { has_mic: true, has_camera: true });
+      self = String(joined.data!.participant_id);
+      return { participantId: self };
+    },
+    publishCamera: () => serial('camera', publishCamera),
+    renegotiateCamera: () => serial('camera', renegotiateCamera),
+    request,
+    async stats() {
+      let frames = 0;
+      let audioPackets = 0;
+      const stats = await pcs.subscriber?.getStats();
+      stats?.forEach((s) => {
+        if (s.type !== 'inbound-rtp') return;
+        if (s.kind === 'video') frames += s.framesDecoded ?? 0;
+        if (s.kind === 'audio') audioPackets += s.packetsReceived ?? 0;
+      });
+      return {
+        frames,
+        audioPackets,
+        subscriberConnections,
+        publisherConnections,
+        feeds: [...feeds],
+        bootId,
+        received: [...received],
+        renegotiations: renegotiations.map((t) => [...t]),
+        errors: [...errors],
+      };
+    },
+    close() {
+      for (const target of ['camera', 'screen', 'subscriber'] as const) drop(target);
+      ws?.close();
+    },
+  };
+}
+
+/** Installs the client in `page` (already on the server's origin). */
+export async function installMediaClient(page: Page): Promise<void> {
+  await page.evaluate(installPageClient);
+}
+
+export async function pageJoin(
+  page: Page,
+  options: { socketUrl: string; credentials: string; protocolVersion: number },
+): Promise<string> {
+  const { participantId } = await page.evaluate(
+    (o) => (globalThis as unknown as PageGlobals).podium.start(o),
+    options,
+  );
+  return participantId;
+}
+
+export async function pagePublishCamera(page: Page): Promise<void> {
+  await page.evaluate(() => (globalThis as unknown as PageGlobals).podium.publishCamera());
+}
+
+export async function pageRenegotiateCamera(page: Page): Promise<void> {
+  await page.evaluate(() => (globalThis as unknown as PageGlobals).podium.renegotiateCamera());
+}
+
+export async function pageStats(page: Page): Promise<PageMediaStats> {
+  return page.evaluate(() => (globalThis as unknown as PageGlobals).podium.stats());
+}
+
+/** Sends one request from the page; resolves with the server's reply or error frame. */
+export async function pageRequest(
+  page: Page,
+  type: string,
+  payload: Record<string, unknown>,
+): Promise<{ type: string; code?: string; data?: Record<string, unknown> }> {
+  return page.evaluate(([t, p]) => (globalThis as unknown as PageGlobals).podium.request(t, p), [
+    type,
+    payload,
+  ] as const);
+}
