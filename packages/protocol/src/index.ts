@@ -5,3 +5,4 @@ export * from './validation/index.ts';
 export * from './api/events.ts';
 export * from './signaling.ts';
 export * from './api/signal.ts';
+export * from './api/storage.ts';

@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './services/mail.ts';
 import { createServices, type Services } from './services/index.ts';
 import { AppError } from './http/errors.ts';
 import { routeModules, graphqlModules } from './http/index.ts';
+import { isStorageDownload } from './http/storage/paths.ts';
 import { registerGraphQL } from './graphql/index.ts';
 import { startMediaRuntime } from './media/runtime.ts';
 import type { MediaServer } from './media/index.ts';
@@ -91,6 +92,10 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
   // it blocks form-post CSRF against the API.
   app.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS' || !isApiPath(request.url)) return;
+    // SECURITY: shared-file downloads are plain links (`<a href>` cannot send the header). That
+    // is safe: a GET/HEAD of one file has no side effect for CSRF to abuse, and its URL holds an
+    // unguessable random id; every other method and path keeps the check.
+    if (isStorageDownload(request.method, request.url)) return;
     if (!request.headers['x-requested-with']) {
       throw AppError.fromKey(400, ErrorCode.MissingRequestedWith, 'errors.requested_with');
     }

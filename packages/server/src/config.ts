@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHAT_DOCUMENT_MAX_BYTES, CHAT_OTHER_MAX_BYTES } from '@podium/protocol';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -30,6 +31,15 @@ export interface Config {
   accessTokenTtlSeconds: number;
   /** The media server (Janus); see src/media. */
   media: MediaConfig;
+  /** Chat file sharing limits (decisions.md "Chat and files"); see src/services/storage. */
+  uploads: UploadsConfig;
+}
+
+export interface UploadsConfig {
+  /** Images and documents, in bytes (UPLOAD_DOCUMENT_MAX_BYTES; default 5 MB). */
+  documentMaxBytes: number;
+  /** Every other file, in bytes (UPLOAD_OTHER_MAX_BYTES; default 100 MB). */
+  otherMaxBytes: number;
 }
 
 export interface MediaConfig {
@@ -112,5 +122,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'ACCESS_TOKEN_TTL_SECONDS',
     ),
     media: loadMediaConfig(env),
+    uploads: {
+      documentMaxBytes: int(
+        env.UPLOAD_DOCUMENT_MAX_BYTES,
+        CHAT_DOCUMENT_MAX_BYTES,
+        'UPLOAD_DOCUMENT_MAX_BYTES',
+      ),
+      otherMaxBytes: int(
+        env.UPLOAD_OTHER_MAX_BYTES,
+        CHAT_OTHER_MAX_BYTES,
+        'UPLOAD_OTHER_MAX_BYTES',
+      ),
+    },
   };
 }

@@ -5,6 +5,7 @@ import { accountRoutes } from './account/index.ts';
 import { devRoutes } from './dev/index.ts';
 import { eventRoutes } from './events/index.ts';
 import { signalRoutes } from './signal/index.ts';
+import { storageRoutes } from './storage/index.ts';
 import { aliasesModule } from '../graphql/aliases.ts';
 import { profileModule } from '../graphql/profile.ts';
 
@@ -14,6 +15,7 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
   devRoutes,
   eventRoutes,
   signalRoutes,
+  storageRoutes,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];
 

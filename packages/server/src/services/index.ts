@@ -8,6 +8,7 @@ import { Secrets } from './secrets.ts';
 import { EventsService } from './events/index.ts';
 import { ChatService } from './chat/index.ts';
 import { SignalAuthService } from '../realtime/auth.ts';
+import { StorageService } from './storage/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
 export interface TokenAuthenticator {
@@ -28,6 +29,8 @@ export interface Services {
   chat: ChatService;
   /** Socket credentials for the live room (POST /member/v1/auth). */
   signal: SignalAuthService;
+  /** Files shared in the live room's chat (POST /api/storage/upload-file). */
+  storage: StorageService;
 }
 
 export interface ServiceDeps {
@@ -54,6 +57,12 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const chat = new ChatService({ db: deps.store.db, log: deps.log });
   const signal = new SignalAuthService({ db: deps.store.db, events, secrets });
+  const storage = new StorageService({
+    config: deps.config,
+    db: deps.store.db,
+    log: deps.log,
+    signal,
+  });
   return {
     ...deps,
     tokens: accounts.tokens,
@@ -62,5 +71,6 @@ export function createServices(deps: ServiceDeps): Services {
     events,
     chat,
     signal,
+    storage,
   };
 }

@@ -6,3 +6,4 @@ export {};
 export * from './schema/accounts.ts';
 export * from './schema/events.ts';
 export * from './schema/chat.ts';
+export * from './schema/uploads.ts';

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { STORAGE_FILE_PATH_PREFIX } from '@podium/protocol';
+import type { Services } from '../../services/index.ts';
+import { attachmentDisposition } from '../../services/storage/index.ts';
+import { notFound } from '../errors.ts';
+import { route } from '../route.ts';
+import { downloadInput, downloadParams } from './download.schema.ts';
+
+/**
+ * `GET /api/storage/file/:id`: the bytes of a shared file. No account is needed: a chat message
+ * is read by guests too, and the 192-bit random id is the capability (as in the message).
+ */
+export function downloadRoute(app: FastifyInstance, services: Services): void {
+  route(app, services, {
+    method: 'GET',
+    url: `${STORAGE_FILE_PATH_PREFIX}:id`,
+    auth: 'none',
+    input: downloadInput,
+    config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+    handler: async ({ ctx }) => {
+      const params = downloadParams.safeParse(ctx.request.params);
+      if (!params.success) throw notFound();
+      const stored = await ctx.services.storage.open(params.data.id);
+      if (!stored) throw notFound();
+      const { row } = stored;
+      // SECURITY: a file must never run as a page of our origin. Only images whose bytes were
+      // sniffed at upload keep their type; everything else is an opaque download, nosniff stops
+      // the browser guessing, and the sandboxing CSP covers a file opened directly anyway.
+      ctx.reply
+        .header('content-type', row.kind === 'image' ? row.mime : 'application/octet-stream')
+        .header('content-disposition', attachmentDisposition(row.name))
+        .header('content-length', String(stored.size))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cross-origin-resource-policy', 'same-origin')
+        .header('cache-control', 'private, max-age=86400');
+      return fs.createReadStream(stored.path);
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export { StorageService, FILE_FIELD, ROOM_FIELD } from './service.ts';
+export type { StorageServiceOptions, StoredFile, Uploader, UploadPart } from './service.ts';
+export { attachmentDisposition } from './classify.ts';
