@@ -100,13 +100,29 @@ export class RoomMedia {
     if (chosen?.speaker) await preview.select('speaker', chosen.speaker);
     const media = new RoomMedia(deps, preview);
     media.#set({ devices: preview.getState() });
+    try {
+      // Before any permission Chromium lists each kind once with an empty id, which the device
+      // lists leave out; the kinds alone tell whether there is a microphone or camera at all.
+      const kinds = new Set((await deps.mediaDevices.enumerateDevices()).map((d) => d.kind));
+      media.#kinds = { mic: kinds.has('audioinput'), camera: kinds.has('videoinput') };
+    } catch {
+      // Unknown: the device lists decide.
+    }
     return media;
   }
 
-  /** Whether this browser has a microphone / camera at all (sent with `join`). */
+  #kinds = { mic: false, camera: false };
+
+  /**
+   * Whether this browser has a microphone / camera at all (sent with `join` and media state):
+   * the server refuses a raised hand without a microphone (spec §5).
+   */
   get hasDevices(): { mic: boolean; camera: boolean } {
     const { devices } = this.#preview.getState();
-    return { mic: devices.microphones.length > 0, camera: devices.cameras.length > 0 };
+    return {
+      mic: this.#kinds.mic || devices.microphones.length > 0,
+      camera: this.#kinds.camera || devices.cameras.length > 0,
+    };
   }
 
   // ---- Controls ---------------------------------------------------------------------------
