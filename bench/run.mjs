@@ -9,8 +9,8 @@ const planned = [
   { name: 'http', what: 'REST API throughput and latency with autocannon', status: 'not written' },
   {
     name: 'signaling',
-    what: 'WebSocket swarm: joins and messages per second',
-    status: 'not written',
+    what: 'WebSocket swarm: join storm, chat and hand fan-out latency, server RSS/CPU',
+    status: 'ready: npm run bench -- signaling [--n 100,1000,5000,10000]',
   },
   {
     name: 'media',
@@ -19,6 +19,40 @@ const planned = [
   },
 ];
 
+// Benchmarks that exist, run as `npm run bench -- <name> [options]`. Each is its own process, run
+// through bash so the open-file limit can be raised to the hard limit first (the signaling swarm
+// holds one socket per participant, up to 10,000, in the client and again in the server).
+const runnable = {
+  signaling: ['--import', 'tsx', 'bench/signaling/swarm.ts'],
+};
+const [which, ...rest] = process.argv.slice(2);
+if (which !== undefined) {
+  const args = runnable[which];
+  if (!args) {
+    console.error(`unknown benchmark "${which}"; runnable: ${Object.keys(runnable).join(', ')}`);
+    process.exit(2);
+  }
+  const { spawnSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const run = spawnSync(
+    'bash',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"',
+      'bench',
+      process.execPath,
+      ...args,
+      ...rest,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  process.exit(run.status ?? 1);
+}
+
 console.log('Podium benchmarks\n');
 for (const b of planned) console.log(`  ${b.name.padEnd(10)} ${b.what} (${b.status})`);
-console.log('\nNo benchmark exists yet, so nothing was measured. See bench/README.md.');
+console.log(
+  '\nNothing was measured. Run one with `npm run bench -- <name>` (names marked ready above); ' +
+    'results: bench/README.md.',
+);

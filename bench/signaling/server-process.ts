@@ -53,6 +53,8 @@ export interface ServerProcess {
   logFile: string;
   /** The last lines the server wrote (for failure reports). */
   tail(): string;
+  /** What the server logged (at LOG_LEVEL=warn, only warnings and errors). */
+  warnings(): { count: number; samples: string[] };
   stop(): Promise<void>;
 }
 
@@ -95,8 +97,30 @@ export async function startServer(options: { startTimeoutMs: number }): Promise<
       return '';
     }
   };
+  const warnings = (): { count: number; samples: string[] } => {
+    let lines: string[] = [];
+    try {
+      lines = fs
+        .readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '');
+    } catch {
+      // no log yet
+    }
+    return { count: lines.length, samples: lines.slice(0, 3).map((l) => l.slice(0, 300)) };
+  };
   const url = `http://127.0.0.1:${port}`;
+  // An interrupted benchmark must not leave its server behind.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   const stop = async (): Promise<void> => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -125,5 +149,5 @@ export async function startServer(options: { startTimeoutMs: number }): Promise<
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { pid: child.pid!, url, dataDir, logFile, tail, stop };
+  return { pid: child.pid!, url, dataDir, logFile, tail, warnings, stop };
 }

@@ -80,7 +80,11 @@ export class BenchSocket {
 
   #onMessage(data: RawData): void {
     const at = performance.now();
-    const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
+    const buffer = Buffer.isBuffer(data)
+      ? data
+      : Array.isArray(data)
+        ? Buffer.concat(data)
+        : Buffer.from(data);
     this.bytes += buffer.length;
     this.frames += 1;
     const text = buffer.toString('utf8');

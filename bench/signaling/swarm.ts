@@ -27,7 +27,9 @@ interface Options {
 
 export interface RunResult {
   date: string;
+  /** People in the room: the host and N - 1 attendees. */
   n: number;
+  /** People who got in (the host included). */
   joined: number;
   failures: { count: number; samples: string[] };
   window: number;
@@ -44,8 +46,9 @@ export interface RunResult {
     afterMessages: ProcSample;
     stormCpuSeconds: number;
     messagesCpuSeconds: number;
-    rssPerParticipantKb: number;
   };
+  /** Lines the server logged (LOG_LEVEL=warn: warnings and errors only). */
+  serverWarnings: { count: number; samples: string[] };
   bytesPerClient: { mean: number; max: number; welcomeMean: number; host: number };
   clientCpuSeconds: number;
   loadAverage: { before: number[]; after: number[] };
@@ -57,6 +60,7 @@ interface Latency {
   expected: number;
   p50: number;
   p99: number;
+  min: number;
   max: number;
 }
 
@@ -110,6 +114,7 @@ function latency(probe: Probe, expected: number): Latency {
     expected,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
+    min: sorted.length ? sorted[0]! : NaN,
     max: sorted.length ? sorted[sorted.length - 1]! : NaN,
   };
 }
@@ -193,11 +198,13 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
 
     // Credentials for everyone first (not part of the storm): a join ticket from verify-call,
     // then socket credentials from /member/v1/auth, each guest from its own loopback address.
-    log(`N=${n}: minting ${n} join tickets and credentials`);
-    const credentials: string[] = new Array<string>(n);
+    // N counts everyone in the room: the host and N - 1 attendees (a conference holds 10,000).
+    const attendees = n - 1;
+    log(`N=${n}: minting ${attendees} join tickets and credentials`);
+    const credentials: string[] = new Array<string>(attendees);
     const mintStart = performance.now();
     const minted = await pool(
-      n,
+      attendees,
       options.mintConcurrency,
       Date.now() + options.phaseTimeoutMs,
       async (i) => {
@@ -236,19 +243,24 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
 
     let firstConnect = Infinity;
     let firstHello = Infinity;
-    const storm = await pool(n, options.window, Date.now() + options.phaseTimeoutMs, async (i) => {
-      firstConnect = Math.min(firstConnect, performance.now());
-      const socket = await BenchSocket.connect(server.url, options.stepTimeoutMs);
-      sockets[i] = socket;
-      firstHello = Math.min(firstHello, performance.now());
-      await socket.hello(credentials[i]!, options.stepTimeoutMs);
-      const joined = await socket.request(
-        { type: 'join', has_mic: true, has_camera: false },
-        options.stepTimeoutMs,
-      );
-      socket.participantId = String(joined.participant_id);
-      await socket.waitWelcome(options.stepTimeoutMs);
-    });
+    const storm = await pool(
+      attendees,
+      options.window,
+      Date.now() + options.phaseTimeoutMs,
+      async (i) => {
+        firstConnect = Math.min(firstConnect, performance.now());
+        const socket = await BenchSocket.connect(server.url, options.stepTimeoutMs);
+        sockets[i] = socket;
+        firstHello = Math.min(firstHello, performance.now());
+        await socket.hello(credentials[i]!, options.stepTimeoutMs);
+        const joined = await socket.request(
+          { type: 'join', has_mic: true, has_camera: false },
+          options.stepTimeoutMs,
+        );
+        socket.participantId = String(joined.participant_id);
+        await socket.waitWelcome(options.stepTimeoutMs);
+      },
+    );
     const joinedSockets = sockets.filter((s) => s !== undefined && s.welcomeAt !== null);
     let lastWelcome = 0;
     for (const s of joinedSockets) lastWelcome = Math.max(lastWelcome, s.welcomeAt!);
@@ -291,7 +303,7 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
       ? await probe(raiser.participantId!, 'hand_raised', () =>
           raiser.request({ type: 'raise_hand' }, options.stepTimeoutMs),
         )
-      : { received: 0, expected: 0, p50: NaN, p99: NaN, max: NaN };
+      : { received: 0, expected: 0, p50: NaN, p99: NaN, min: NaN, max: NaN };
     log(
       `N=${n}: hand to ${hand.received}/${hand.expected}: p50 ${hand.p50.toFixed(1)} ms, p99 ${hand.p99.toFixed(1)} ms`,
     );
@@ -303,7 +315,7 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
     return {
       date: new Date().toISOString(),
       n,
-      joined: joinedSockets.length,
+      joined: joinedSockets.length + 1,
       failures: { count: storm.errors.length, samples: storm.errors.slice(0, 5) },
       window: options.window,
       mintSeconds,
@@ -318,9 +330,8 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
         afterMessages,
         stormCpuSeconds: afterStorm.cpuSeconds - idle.cpuSeconds,
         messagesCpuSeconds: afterMessages.cpuSeconds - messagesStart.cpuSeconds,
-        rssPerParticipantKb:
-          ((afterStorm.rssMb - idle.rssMb) * 1024) / Math.max(1, joinedSockets.length),
       },
+      serverWarnings: server.warnings(),
       bytesPerClient: {
         mean: mean(stormBytes),
         max: stormBytes.length ? Math.max(...stormBytes) : NaN,
@@ -389,8 +400,10 @@ async function main(): Promise<void> {
       `\nN=${r.n}: credentials minted in ${f(r.mintSeconds, 1)} s; storm ${f(r.stormFromConnectSeconds, 2)} s ` +
         `from the first connect, ${f(r.joinsPerSecond, 0)} joins/s; welcome ${f(r.bytesPerClient.welcomeMean, 0)} B; ` +
         `host received ${r.bytesPerClient.host} B during the storm; server RSS ${f(r.server.idle.rssMb, 0)} MB idle, ` +
-        `+${f(r.server.rssPerParticipantKb, 1)} KB per participant; chat max ${f(r.chat.max)} ms, ` +
-        `hand max ${f(r.hand.max)} ms; client CPU ${f(r.clientCpuSeconds, 1)} s` +
+        `${f(r.server.afterStorm.rssMb, 0)} MB after the storm; chat min/max ${f(r.chat.min)}/${f(r.chat.max)} ms, ` +
+        `hand min/max ${f(r.hand.min)}/${f(r.hand.max)} ms; client CPU ${f(r.clientCpuSeconds, 1)} s; ` +
+        `server log lines ${r.serverWarnings.count}` +
+        (r.serverWarnings.count ? ` (${r.serverWarnings.samples.join(' | ')})` : '') +
         (r.failures.count
           ? `; ${r.failures.count} failures: ${r.failures.samples.join('; ')}`
           : ''),
