@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench`: runs Podium's benchmarks and prints their results.
 //
-// There are none yet. The planned ones (ARCHITECTURE.md "Stack") are listed below with the issue
-// that brings them; each will be a module here exporting `run()` and reporting into the results
-// table of bench/README.md. Until one exists this command says so and exits 0, rather than
-// printing numbers that were never measured.
+// The planned ones (ARCHITECTURE.md "Stack") are listed below; those written so far are in
+// `runnable` and run with `npm run bench -- <name>`, each reporting into the results table of
+// bench/README.md. Without a name this command lists them and exits 0, rather than printing
+// numbers that were never measured.
 const planned = [
   { name: 'http', what: 'REST API throughput and latency with autocannon', status: 'not written' },
   {
