@@ -149,7 +149,7 @@ describe('live room media through Janus', () => {
     await Promise.all([host.page.close(), guest.page.close()]);
   }, 60_000);
 
-  it('a host’s stop blocks the stream in Janus even if the browser keeps sending; publishing again lifts it', async () => {
+  it('a host’s stop blocks the stream in Janus even if the browser keeps sending; publishing again lifts it; ICE restarts', async () => {
     const { host, guest } = await hostAndGuest();
     await pagePublishCamera(guest.page);
     const state = { audio: true, video: true, screen: false };
@@ -171,8 +171,19 @@ describe('live room media through Janus', () => {
     // A new connection for the same source replaces the old one; the watcher follows the feed.
     await pagePublishCamera(guest.page);
     await expectMediaFlowing(host.page);
+    // An ICE restart of the subscriber: a reply, then Janus's fresh offer, answered by the page.
+    const offers = (await pageStats(host.page)).received.filter((t) => t === 'offer').length;
+    expect((await pageRequest(host.page, 'ice_restart', { target: 'subscriber' })).type).toBe(
+      'reply',
+    );
+    await expect
+      .poll(async () => (await pageStats(host.page)).received.filter((t) => t === 'offer').length)
+      .toBe(offers + 1);
+    await expectMediaFlowing(host.page);
+
     const hostStats = await pageStats(host.page);
     expect(hostStats.feeds).toHaveLength(1);
+    expect(hostStats.subscriberConnections).toBe(1);
     expect(hostStats.errors).toEqual([]);
     expect((await pageStats(guest.page)).errors).toEqual([]);
     await Promise.all([host.page.close(), guest.page.close()]);

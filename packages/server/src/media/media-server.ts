@@ -320,7 +320,11 @@ export class MediaServer {
   whenReady(): Promise<JanusClient> {
     const client = this.client;
     if (client) return Promise.resolve(client);
-    if (this.#closing) return Promise.reject(new MediaError('closed', 'media server is closed'));
+    // `#stop` is aborted first thing in close(), before `#closing` is even assigned: a caller
+    // reacting to the shutdown of the client must not queue a waiter nobody will settle.
+    if (this.#closing || this.#stop.signal.aborted) {
+      return Promise.reject(new MediaError('closed', 'media server is closed'));
+    }
     return new Promise((resolve, reject) => this.#readyWaiters.push({ resolve, reject }));
   }
 

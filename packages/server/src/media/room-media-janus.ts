@@ -137,6 +137,11 @@ function isGoneError(error: unknown): boolean {
   return error instanceof MediaError && (error.kind === 'gone' || error.kind === 'closed');
 }
 
+/** Janus went away under a request: to the client, media is unavailable right now. */
+function unavailableIfGone(error: unknown): never {
+  throw isGoneError(error) ? new MediaUnavailableError() : error;
+}
+
 /** Resolves with `promise`, or rejects with MediaUnavailableError after `ms`. */
 function withinOrUnavailable<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -233,57 +238,64 @@ class JanusMediaRoom implements MediaRoom {
     const member = this.#member(participantId);
     member.display = request.display.slice(0, MAX_DISPLAY);
     member.rights = rights;
-    return this.#run(member, source, async () => {
-      const live = await this.#room();
-      let slot = member.publishers.get(source);
-      if (!slot) {
-        slot = {
-          source,
-          feedId: randomId('f'),
-          handle: undefined,
-          publishing: false,
-          mids: { audio: [], video: [] },
-          fingerprint: undefined,
-          blocked: new Set(),
-          expectHangup: false,
-        };
-        member.publishers.set(source, slot);
-        this.#owners.set(slot.feedId, { participantId, source });
-      }
-      if (!slot.handle || slot.handle.isGone || slot.handle.role !== 'publisher') {
-        // A kicked handle cannot join again: Janus allows one join per handle.
-        void slot.handle?.close().catch(() => undefined);
-        slot.handle = await this.#attachPublisher(live, member, slot);
-        slot.publishing = false;
-      }
-      const offer = { type: 'offer' as const, sdp: request.sdp };
-      const fingerprint = sdpFingerprint(request.sdp);
-      if (slot.publishing && fingerprint !== slot.fingerprint) {
-        // A new browser connection for this source replaces the one being published. Janus
-        // tears the old PeerConnection down after answering; publish once it is gone.
-        await this.#unpublishSlot(member, source, true);
-      }
-      let answer: string;
-      if (slot.publishing) {
-        // A renegotiation on the same PeerConnection (new tracks, ICE restart).
-        const described = await slot.handle.configurePublisher({ offer });
-        if (!described) throw new MediaError('other', 'VideoRoom renegotiated without an answer');
-        answer = described.sdp;
-      } else {
-        slot.expectHangup = false;
-        answer = (await slot.handle.publish({ offer, display: member.display })).sdp;
-        slot.publishing = true;
-        // A fresh PeerConnection: Janus forgot earlier moderation along with the old streams.
-        slot.blocked = new Set();
-      }
-      slot.mids = sdpMids(request.sdp);
-      slot.fingerprint = fingerprint;
-      // Publishing anew is the participant turning their media on: a host's earlier stop is
-      // lifted where the rights allow it (the rights themselves are always enforced).
-      if (source === 'camera') member.stopped = { audio: false, video: false };
-      await this.#applyBlocks(live, member, slot);
-      return answer;
-    });
+    return this.#run(member, source, () =>
+      this.#survivingRestart(member, !member.publishers.get(source)?.publishing, () =>
+        this.#publishOnce(member, request),
+      ),
+    );
+  }
+
+  async #publishOnce(member: Member, request: PublishRequest): Promise<string> {
+    const { participantId, source } = request;
+    const live = await this.#room();
+    let slot = member.publishers.get(source);
+    if (!slot) {
+      slot = {
+        source,
+        feedId: randomId('f'),
+        handle: undefined,
+        publishing: false,
+        mids: { audio: [], video: [] },
+        fingerprint: undefined,
+        blocked: new Set(),
+        expectHangup: false,
+      };
+      member.publishers.set(source, slot);
+      this.#owners.set(slot.feedId, { participantId, source });
+    }
+    if (!slot.handle || slot.handle.isGone || slot.handle.role !== 'publisher') {
+      // A kicked handle cannot join again: Janus allows one join per handle.
+      void slot.handle?.close().catch(() => undefined);
+      slot.handle = await this.#attachPublisher(live, member, slot);
+      slot.publishing = false;
+    }
+    const offer = { type: 'offer' as const, sdp: request.sdp };
+    const fingerprint = sdpFingerprint(request.sdp);
+    if (slot.publishing && fingerprint !== slot.fingerprint) {
+      // A new browser connection for this source replaces the one being published. Janus
+      // tears the old PeerConnection down after answering; publish once it is gone.
+      await this.#unpublishSlot(member, source, true);
+    }
+    let answer: string;
+    if (slot.publishing) {
+      // A renegotiation on the same PeerConnection (new tracks, ICE restart).
+      const described = await slot.handle.configurePublisher({ offer });
+      if (!described) throw new MediaError('other', 'VideoRoom renegotiated without an answer');
+      answer = described.sdp;
+    } else {
+      slot.expectHangup = false;
+      answer = (await slot.handle.publish({ offer, display: member.display })).sdp;
+      slot.publishing = true;
+      // A fresh PeerConnection: Janus forgot earlier moderation along with the old streams.
+      slot.blocked = new Set();
+    }
+    slot.mids = sdpMids(request.sdp);
+    slot.fingerprint = fingerprint;
+    // Publishing anew is the participant turning their media on: a host's earlier stop is
+    // lifted where the rights allow it (the rights themselves are always enforced).
+    if (source === 'camera') member.stopped = { audio: false, video: false };
+    await this.#applyBlocks(live, member, slot);
+    return answer;
   }
 
   unpublish(participantId: string, source: PublishSource): Promise<void> {
@@ -294,52 +306,58 @@ class JanusMediaRoom implements MediaRoom {
 
   subscribe(participantId: string, feedIds: readonly string[]): Promise<string> {
     const member = this.#member(participantId);
-    return this.#run(member, 'subscriber', async () => {
-      const live = await this.#room();
-      const wanted = [...new Set(feedIds)].filter((feedId) => this.#feeds.has(feedId));
-      if (wanted.length === 0) {
-        throw new MediaError('no-such-feed', 'none of these feeds is being published');
-      }
-      const existing = member.subscriber;
-      if (!existing || existing.handle.isGone) {
-        const created = this.#createSubscriber(live, member, wanted);
-        member.subscriberReady = created.then(
-          ({ slot }) => slot,
-          () => undefined,
-        );
-        return (await created).offer;
-      }
-      const fresh = wanted.filter((feedId) => !existing.feeds.has(feedId));
-      if (fresh.length === 0) {
-        // Nothing to add: an ICE restart gives the client a valid offer to answer all the same.
-        return this.#restartSubscriber(existing);
-      }
-      const update = await existing.handle.updateSubscription({
-        subscribe: fresh.map((feedId) => ({ feedId })),
-      });
-      if (update.status === 'updated') {
-        existing.feeds = activeFeeds(update.streams, existing.feeds);
-        if (!update.offer) throw new MediaError('other', 'VideoRoom updated without an offer');
-        return update.offer.sdp;
-      }
-      // Janus holds the change until the browser answers its previous offer.
-      return new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          existing.waiter = undefined;
-          reject(new MediaError('timeout', 'the subscription change got no offer in time'));
-        }, this.#offerTimeoutMs);
-        timer.unref();
-        existing.waiter = {
-          resolve: (sdp) => {
-            clearTimeout(timer);
-            resolve(sdp);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        };
-      });
+    return this.#run(member, 'subscriber', () =>
+      this.#survivingRestart(member, !member.subscriber, () =>
+        this.#subscribeOnce(member, feedIds),
+      ),
+    );
+  }
+
+  async #subscribeOnce(member: Member, feedIds: readonly string[]): Promise<string> {
+    const live = await this.#room();
+    const wanted = [...new Set(feedIds)].filter((feedId) => this.#feeds.has(feedId));
+    if (wanted.length === 0) {
+      throw new MediaError('no-such-feed', 'none of these feeds is being published');
+    }
+    const existing = member.subscriber;
+    if (!existing || existing.handle.isGone) {
+      const created = this.#createSubscriber(live, member, wanted);
+      member.subscriberReady = created.then(
+        ({ slot }) => slot,
+        () => undefined,
+      );
+      return (await created).offer;
+    }
+    const fresh = wanted.filter((feedId) => !existing.feeds.has(feedId));
+    if (fresh.length === 0) {
+      // Nothing to add: an ICE restart gives the client a valid offer to answer all the same.
+      return this.#restartSubscriber(existing);
+    }
+    const update = await existing.handle.updateSubscription({
+      subscribe: fresh.map((feedId) => ({ feedId })),
+    });
+    if (update.status === 'updated') {
+      existing.feeds = activeFeeds(update.streams, existing.feeds);
+      if (!update.offer) throw new MediaError('other', 'VideoRoom updated without an offer');
+      return update.offer.sdp;
+    }
+    // Janus holds the change until the browser answers its previous offer.
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        existing.waiter = undefined;
+        reject(new MediaError('timeout', 'the subscription change got no offer in time'));
+      }, this.#offerTimeoutMs);
+      timer.unref();
+      existing.waiter = {
+        resolve: (sdp) => {
+          clearTimeout(timer);
+          resolve(sdp);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
     });
   }
 
@@ -347,7 +365,7 @@ class JanusMediaRoom implements MediaRoom {
     // Not queued behind `subscribe`: a queued subscription change waits for this very answer.
     const slot = await this.#subscriberOf(participantId);
     if (!slot) throw new MediaError('wrong-state', 'there is no subscription to answer');
-    await slot.handle.start({ type: 'answer', sdp });
+    await slot.handle.start({ type: 'answer', sdp }).catch(unavailableIfGone);
   }
 
   async trickle(
@@ -384,7 +402,7 @@ class JanusMediaRoom implements MediaRoom {
       if (!slot || slot.handle.isGone) {
         throw new MediaError('wrong-state', 'there is no subscription to restart');
       }
-      return this.#restartSubscriber(slot);
+      return this.#restartSubscriber(slot).catch(unavailableIfGone);
     });
   }
 
@@ -653,6 +671,24 @@ class JanusMediaRoom implements MediaRoom {
       result.catch(() => undefined),
     );
     return result;
+  }
+
+  /**
+   * Runs a media request; when Janus dies under it, a fresh request (no connection of this kind
+   * yet) runs once more on the rebuilt room, while a renegotiation of a connection that died
+   * with Janus answers "unavailable": the browser is told to `renegotiate` instead.
+   */
+  async #survivingRestart<T>(member: Member, fresh: boolean, task: () => Promise<T>): Promise<T> {
+    try {
+      return await task();
+    } catch (error) {
+      if (!isGoneError(error)) throw error;
+      if (!fresh || this.#closed || this.#members.get(member.id) !== member) {
+        throw new MediaUnavailableError();
+      }
+      this.#log.info({ peerId: member.id }, 'media request retried after losing Janus');
+      return task().catch(unavailableIfGone);
+    }
   }
 
   /** Whether `member` is still in this room with `slot` as its current publisher of a source. */
