@@ -155,6 +155,12 @@ describe('JanusRoomMedia with a real Janus', () => {
     );
     expect((screen as MediaError).kind).toBe('unauthorized');
 
+    // A broken offer is the client's mistake, reported as such (never a crash of the room).
+    const broken = await errorOf(
+      room.publish({ ...request, participantId: 'p9', sdp: 'v=0\r\n', rights: ALL }),
+    );
+    expect((broken as MediaError).kind).toBe('invalid-sdp');
+
     // Moderation in Janus: it accepts our secret and the offer's mids (or these would reject).
     await room.setPermissions('p1', { audio: false, video: true, screen: false });
     await room.stop('p1', ['video']);

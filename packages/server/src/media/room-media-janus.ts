@@ -266,7 +266,13 @@ class JanusMediaRoom implements MediaRoom {
     if (!slot.handle || slot.handle.isGone || slot.handle.role !== 'publisher') {
       // A kicked handle cannot join again: Janus allows one join per handle.
       void slot.handle?.close().catch(() => undefined);
-      slot.handle = await this.#attachPublisher(live, member, slot);
+      const handle = await this.#attachPublisher(live, member, slot);
+      if (this.#closed || this.#members.get(member.id) !== member) {
+        // Left (or the room closed) meanwhile: leave() no longer knows this handle.
+        await handle.close();
+        throw new MediaError('gone', 'the participant left');
+      }
+      slot.handle = handle;
       slot.publishing = false;
     }
     const offer = { type: 'offer' as const, sdp: request.sdp };
