@@ -101,13 +101,24 @@ export class RoomPage {
   get chatAttach(): Locator {
     return this.chat.getByRole('button', { name: 'Attach a file' });
   }
+  /** Picks a file to send with the next message (the attach button opens a file input). */
+  async attach(file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.openChat();
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.chatAttach.click();
+    await (await chooser).setFiles(file);
+  }
+  /** The download link of a shared file in the chat. */
+  fileLink(name: string): Locator {
+    return this.chat.getByRole('link', { name: `Download ${name}` });
+  }
   get chatExport(): Locator {
     return this.chat.getByRole('button', { name: 'Export chat (.txt)' });
   }
   get chatMessages(): Locator {
     return this.chat.getByRole('listitem');
   }
-  /** Sends to everyone, or to one person by name (a private message). */
+  /** Sends to everyone, or to one person by name (a private message); `attach` first for a file. */
   async sendChat(text: string, to?: string): Promise<void> {
     await this.openChat();
     await this.chatRecipient.selectOption({ label: to ?? 'Everyone' });

@@ -16,6 +16,7 @@ export const strings = defineStrings({
       mediaUnavailableDetail:
         'Nobody can be seen or heard in this room for now. Chat, raised hands and host controls still work.',
       publishFailed: 'Your audio and video could not be sent, please try again',
+      uploadFailed: 'The file could not be sent. Check your internet connection and try again',
       notSent: 'Only you can see this: it is not being sent',
       stoppedByHost: {
         audio: 'A host turned off your microphone',
@@ -186,7 +187,8 @@ export const strings = defineStrings({
         placeholder: 'Type a message',
         send: 'Send message',
         attach: 'Attach a file',
-        attachUnavailable: 'File sharing is not available on this server yet',
+        removeAttachment: 'Remove {{name}}',
+        download: 'Download {{name}}',
         export: 'Export chat (.txt)',
         empty: 'No messages yet',
         privateTo: 'to {{name}} (private)',
@@ -225,6 +227,7 @@ export const strings = defineStrings({
       mediaUnavailableDetail:
         'Hiện chưa ai có thể được nhìn thấy hoặc nghe thấy trong phòng này. Trò chuyện, giơ tay và các quyền điều khiển của người chủ trì vẫn hoạt động.',
       publishFailed: 'Không thể gửi âm thanh và hình ảnh của bạn, vui lòng thử lại',
+      uploadFailed: 'Không thể gửi tệp. Hãy kiểm tra kết nối internet rồi thử lại',
       notSent: 'Chỉ bạn thấy hình này: hình không được gửi đi',
       stoppedByHost: {
         audio: 'Người chủ trì đã tắt micro của bạn',
@@ -395,7 +398,8 @@ export const strings = defineStrings({
         placeholder: 'Nhập tin nhắn',
         send: 'Gửi tin nhắn',
         attach: 'Đính kèm tệp',
-        attachUnavailable: 'Máy chủ này chưa hỗ trợ chia sẻ tệp',
+        removeAttachment: 'Bỏ {{name}}',
+        download: 'Tải xuống {{name}}',
         export: 'Xuất trò chuyện (.txt)',
         empty: 'Chưa có tin nhắn',
         privateTo: 'tới {{name}} (riêng)',

@@ -1,6 +1,9 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { RoomSession, type RoomNotice } from './RoomSession.ts';
+import { uploadChatFile } from './upload.ts';
 import { browserLikeSocket, Gateway, SELF } from '../signaling/testGateway.ts';
 
 /**
@@ -238,5 +241,56 @@ describe('RoomSession', () => {
     await waitFor(() => notices.some((n) => n.kind === 'rejoined'));
     await waitFor(() => gateway.of('join').length === 2);
     await waitFor(() => room().joinState === 'connected' && room().connection === 'connected');
+  });
+
+  it('uploads an attachment with the room credentials, then sends it in the message', async () => {
+    let status = 201;
+    const seen: http.IncomingHttpHeaders[] = [];
+    const storage = http.createServer((req, res) => {
+      seen.push(req.headers);
+      req.resume();
+      req.on('end', () => {
+        const body =
+          status === 201
+            ? { id: 'f1', name: 'a.txt', size: 3, mime: 'text/plain', kind: 'document', url: '/x' }
+            : { error: { code: 'file_too_large', message: 'x', key: 'storage.file_rejected' } };
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((r) => storage.listen(0, '127.0.0.1', r));
+    const baseUrl = `http://127.0.0.1:${(storage.address() as AddressInfo).port}`;
+    try {
+      const gateway = await Gateway.start();
+      gateways.push(gateway);
+      const notices: RoomNotice[] = [];
+      const session = new RoomSession({
+        url: gateway.url,
+        authenticate: async () => ({ credentials: gateway.credentials, roomId: 'room-1' }),
+        accessToken: () => null,
+        upload: (file, options) => uploadChatFile(file, { ...options, baseUrl }),
+        notify: (n) => notices.push(n),
+        client: { createSocket: browserLikeSocket },
+      });
+      sessions.push(session);
+      await session.start();
+      await waitFor(() => session.store.getState().room.joinState === 'connected');
+
+      const file = new File(['abc'], 'a.txt', { type: 'text/plain' });
+      await expect(session.sendChat('everyone', 'see attached', file)).resolves.toBe(true);
+      expect(seen[0]?.['x-podium-room-credentials']).toBe(gateway.credentials);
+      expect(gateway.of('chat').at(-1)).toMatchObject({
+        to: 'everyone',
+        text: 'see attached',
+        file: { id: 'f1', name: 'a.txt', size: 3, mime: 'text/plain' },
+      });
+
+      status = 413;
+      await expect(session.sendChat('everyone', '', file)).resolves.toBe(false);
+      expect(notices).toEqual([{ kind: 'upload_failed', reason: 'rejected' }]);
+      expect(gateway.of('chat')).toHaveLength(1);
+      expect(session.store.getState().busy.chat).toBeUndefined();
+    } finally {
+      await new Promise((r) => storage.close(r));
+    }
   });
 });

@@ -17,6 +17,8 @@ import {
 import type { MediaNotice, RoomMedia } from '../media/RoomMedia.ts';
 import { selfOf } from '../state/roomState.ts';
 import { createRoomStore, type RoomStore } from '../store.ts';
+import type { SocketAuth } from './auth.ts';
+import { uploadChatFile, UploadError, type UploadFailure, type UploadOptions } from './upload.ts';
 
 /**
  * One visit to the live room, without React: the signaling client, the store, the media, and
@@ -34,11 +36,16 @@ export type RoomNotice =
   | { kind: 'mode_changed'; mode: RoomMode }
   | { kind: 'reconnected' }
   /** The server no longer had us after a long drop; we joined again. */
-  | { kind: 'rejoined' };
+  | { kind: 'rejoined' }
+  | { kind: 'upload_failed'; reason: UploadFailure };
 
 export interface RoomSessionOptions {
-  /** Socket credentials (POST /member/v1/auth with the join ticket). */
-  authenticate: () => Promise<string>;
+  /** Socket credentials (POST /member/v1/auth with the join ticket), with the room's id. */
+  authenticate: () => Promise<string | SocketAuth>;
+  /** The signed-in person's token for uploads (guests upload with the socket credentials). */
+  accessToken?: () => string | null;
+  /** Chat file uploads; defaults to POST /api/storage/upload-file. */
+  upload?: (file: File, options: UploadOptions) => Promise<ChatFile>;
   url: string;
   notify: (notice: RoomNotice) => void;
   /** Creates the media side once the socket is up; null where calling is unsupported. */
@@ -57,13 +64,18 @@ export class RoomSession {
   #closed = false;
   #started = false;
   #opens = 0;
+  #auth: SocketAuth | null = null;
 
   constructor(options: RoomSessionOptions) {
     this.#options = options;
     this.store = options.store ?? createRoomStore();
     this.#client = new SignalingClient({
       url: options.url,
-      authenticate: options.authenticate,
+      authenticate: async () => {
+        const answer = await options.authenticate();
+        this.#auth = typeof answer === 'string' ? { credentials: answer, roomId: null } : answer;
+        return this.#auth.credentials;
+      },
       ...options.client,
     });
     this.#client.on('state', (state) => this.#dispatchConnection(state));
@@ -349,7 +361,29 @@ export class RoomSession {
     );
   }
 
-  sendChat(to: 'everyone' | string, text: string, file?: ChatFile) {
+  /** Sends a message, uploading its attachment first; resolves true once the room has it. */
+  async sendChat(to: 'everyone' | string, text: string, attachment?: File): Promise<boolean> {
+    let file: ChatFile | undefined;
+    if (attachment) {
+      const { setBusy } = this.store.getState();
+      setBusy('chat', true);
+      try {
+        const upload = this.#options.upload ?? uploadChatFile;
+        file = await upload(attachment, {
+          credentials: this.#auth?.credentials ?? null,
+          roomId: this.#auth?.roomId ?? null,
+          accessToken: this.#options.accessToken?.() ?? null,
+        });
+      } catch (error) {
+        this.#options.notify({
+          kind: 'upload_failed',
+          reason: error instanceof UploadError ? error.reason : 'network',
+        });
+        return false;
+      } finally {
+        setBusy('chat', false);
+      }
+    }
     return this.#run('chat', { to, text, ...(file ? { file } : {}) }, 'chat');
   }
 

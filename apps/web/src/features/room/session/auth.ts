@@ -2,19 +2,31 @@ import { api, type ApiClient } from '../../../shared/api/index.ts';
 
 export const SIGNAL_AUTH_PATH = '/member/v1/auth';
 
+/** What the room keeps from `POST /member/v1/auth`. */
+export interface SocketAuth {
+  /** Goes into the socket's `hello`, and authenticates a guest's chat file uploads. */
+  credentials: string;
+  /** The live room (the event's alias id), named in uploads; null if the server did not say. */
+  roomId: string | null;
+}
+
 /**
  * `POST /member/v1/auth {ticket}` (spec §7 Signal): the join ticket from verify-call becomes
  * socket credentials for `hello`. The signed-in token rides along when there is one.
  */
-export async function fetchSocketCredentials(
+export async function fetchSocketAuth(
   ticket: string,
   client: ApiClient = api,
-): Promise<string> {
-  const answer = await client.post<unknown>(SIGNAL_AUTH_PATH, { ticket });
-  const credentials = (answer as { credentials?: unknown } | null)?.credentials;
+): Promise<SocketAuth> {
+  const answer = (await client.post<unknown>(SIGNAL_AUTH_PATH, { ticket })) as {
+    credentials?: unknown;
+    room?: { id?: unknown } | null;
+  } | null;
+  const credentials = answer?.credentials;
   if (typeof credentials !== 'string' || !credentials) {
     // Not a refusal the person can fix; reported like a network failure (retried).
     throw new Error('socket credentials missing from the answer');
   }
-  return credentials;
+  const roomId = answer?.room?.id;
+  return { credentials, roomId: typeof roomId === 'string' ? roomId : null };
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { signalingMessages, type Language } from '@podium/protocol';
+import { signalingMessages, storageMessages, type Language } from '@podium/protocol';
 import { signalingErrorText } from '../signaling/errors.ts';
 import { assertNever } from '../../../shared/assertNever.ts';
 import type { RoomNotice } from './RoomSession.ts';
@@ -50,6 +50,17 @@ export function noticeText(notice: RoomNotice, t: TFunction, language: Language)
       return { text: t('room.reconnected'), tone: 'info' };
     case 'rejoined':
       return { text: t('room.rejoined'), tone: 'info' };
+    case 'upload_failed':
+      switch (notice.reason) {
+        case 'rejected':
+          return { text: storageMessages['storage.file_rejected'][language], tone: 'error' };
+        case 'unauthorized':
+          return { text: signalingMessages[language]['errors.permission'], tone: 'error' };
+        case 'network':
+          return { text: t('room.uploadFailed'), tone: 'error' };
+        default:
+          return assertNever(notice.reason, 'upload failure');
+      }
     default:
       return assertNever(notice, 'room notice');
   }

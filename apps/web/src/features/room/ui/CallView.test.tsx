@@ -155,20 +155,47 @@ describe('call view', () => {
     expect(panel.getByRole('listitem', { name: 'Bao' })).toBeTruthy();
   });
 
-  it('the chat explains why files cannot be attached yet', async () => {
+  it('the chat writes to everyone or one person, with a file attached', () => {
     show(person('me'));
     fireEvent.click(controls().getByRole('button', { name: 'Chat' }));
     const chat = within(screen.getByRole('complementary', { name: 'Chat' }));
-    expect(chat.getByRole('combobox', { name: 'Send to' })).toBeTruthy();
+    const to = chat.getByRole('combobox', { name: 'Send to' }) as HTMLSelectElement;
+    expect([...to.options].map((o) => o.text)).toEqual(['Everyone', 'Bao']);
     expect(chat.getByRole('textbox', { name: 'Message' })).toBeTruthy();
-    const attach = chat.getByRole('button', { name: 'Attach a file' });
-    expect(attach.getAttribute('aria-disabled')).toBe('true');
-    fireEvent.mouseEnter(attach);
-    expect(
-      await screen.findByText('File sharing is not available on this server yet'),
-    ).toBeTruthy();
+    const send = chat.getByRole('button', { name: 'Send message' });
+    expect(send.hasAttribute('disabled')).toBe(true);
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    const file = new File(['x'.repeat(2048)], 'slides.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(chat.getByText('slides.pdf (2 KB)')).toBeTruthy();
+    expect(send.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(chat.getByRole('button', { name: 'Remove slides.pdf' }));
+    expect(chat.queryByText('slides.pdf (2 KB)')).toBeNull();
     // Exporting the chat is a host control.
     expect(chat.queryByRole('button', { name: 'Export chat (.txt)' })).toBeNull();
+  });
+
+  it('a shared file is a download link', () => {
+    const session = show(person('me'));
+    act(() =>
+      session.store.getState().dispatch({
+        type: 'chat_message',
+        message: {
+          id: 'm1',
+          from: 'Bao',
+          from_name: 'Bao',
+          to: 'me',
+          text: '',
+          file: { id: 'f1', name: 'notes.txt', size: 10, mime: 'text/plain' },
+          at: 0,
+        },
+      }),
+    );
+    fireEvent.click(controls().getByRole('button', { name: 'Chat' }));
+    const link = screen.getByRole('link', { name: 'Download notes.txt' });
+    expect(link.getAttribute('href')).toBe('/api/storage/file/f1');
+    expect(link.getAttribute('download')).toBe('notes.txt');
+    expect(screen.getByText('to you (private)')).toBeTruthy();
   });
 
   it('asks before turning on the microphone for a host', () => {

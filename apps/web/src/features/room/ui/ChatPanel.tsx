@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
   CloseButton,
+  FileButton,
   Group,
   NativeSelect,
   Paper,
@@ -15,7 +17,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
-import { SIGNALING_MAX_TEXT, type ChatMessageView } from '@podium/protocol';
+import { SIGNALING_MAX_TEXT, storageFileUrl, type ChatMessageView } from '@podium/protocol';
 import { useShallow } from 'zustand/react/shallow';
 import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
 import { downloadBlob } from '../../events/download.ts';
@@ -26,12 +28,6 @@ import { selfOf } from '../state/roomState.ts';
 import { useRoom, useRoomState } from './context.ts';
 
 const LOCALES = { en: 'en-GB', vi: 'vi-VN' } as const;
-
-/**
- * File sharing goes through `POST /api/storage/upload-file` (spec §7), which this server does
- * not offer yet: the attach button stays disabled and says so rather than failing on send.
- */
-export const CHAT_FILE_UPLOAD_AVAILABLE = false;
 
 function Message({
   message,
@@ -80,12 +76,18 @@ function Message({
         </Text>
       ) : null}
       {message.file ? (
-        <Text size="sm" c="dimmed">
+        <Anchor
+          size="sm"
+          href={storageFileUrl(message.file.id)}
+          download={message.file.name}
+          aria-label={t('room.chat.download', { name: message.file.name })}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {t('room.chat.file', {
             name: message.file.name,
             size: formatBytes(message.file.size, LOCALES[language]),
           })}
-        </Text>
+        </Anchor>
       ) : null}
     </Paper>
   );
@@ -109,6 +111,7 @@ export function ChatPanel({ title, onClose }: { title: string; onClose: () => vo
   );
   const [to, setTo] = useState<string>('everyone');
   const [text, setText] = useState('');
+  const [attachment, setAttachment] = useState<File | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
 
   // A private recipient who left can no longer be written to.
@@ -124,8 +127,11 @@ export function ChatPanel({ title, onClose }: { title: string; onClose: () => vo
 
   const send = async () => {
     const body = text.trim();
-    if (!body) return;
-    if (await session.sendChat(recipient, body)) setText('');
+    if (!body && !attachment) return;
+    if (await session.sendChat(recipient, body, attachment ?? undefined)) {
+      setText('');
+      setAttachment(null);
+    }
   };
 
   const exportChat = () => {
@@ -214,32 +220,41 @@ export function ChatPanel({ title, onClose }: { title: string; onClose: () => vo
               }
             }}
           />
+          {attachment ? (
+            <Group gap={4} wrap="nowrap">
+              <IconPaperclip size={14} aria-hidden />
+              <Text size="xs" truncate flex={1}>
+                {attachment.name} ({formatBytes(attachment.size, LOCALES[language])})
+              </Text>
+              <CloseButton
+                size="sm"
+                aria-label={t('room.chat.removeAttachment', { name: attachment.name })}
+                onClick={() => setAttachment(null)}
+              />
+            </Group>
+          ) : null}
           <Group justify="space-between">
-            <Tooltip
-              label={
-                CHAT_FILE_UPLOAD_AVAILABLE
-                  ? t('room.chat.attach')
-                  : t('room.chat.attachUnavailable')
-              }
-            >
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('room.chat.attach')}
-                // Kept focusable (not `disabled`) so the tooltip can explain why it does nothing.
-                aria-disabled={!CHAT_FILE_UPLOAD_AVAILABLE}
-                data-disabled={!CHAT_FILE_UPLOAD_AVAILABLE || undefined}
-                onClick={(e) => e.preventDefault()}
-              >
-                <IconPaperclip size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <FileButton onChange={setAttachment}>
+              {(props) => (
+                <Tooltip label={t('room.chat.attach')}>
+                  <ActionIcon
+                    {...props}
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('room.chat.attach')}
+                    disabled={sending}
+                  >
+                    <IconPaperclip size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </FileButton>
             <ActionIcon
               type="submit"
               size="lg"
               aria-label={t('room.chat.send')}
               loading={sending}
-              disabled={!text.trim()}
+              disabled={!text.trim() && !attachment}
             >
               <IconSend size={18} aria-hidden />
             </ActionIcon>

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@podium/protocol';
+import { cookieTokenStore } from '../../../shared/api/index.ts';
 import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
 import { browserEnvironment, supportsCalling } from '../../join/media/support.ts';
 import type { JoinAdmission } from '../../join/ticket.ts';
 import { RoomMedia } from '../media/RoomMedia.ts';
-import { fetchSocketCredentials } from '../session/auth.ts';
+import { fetchSocketAuth } from '../session/auth.ts';
 import { noticeText } from '../session/notices.ts';
 import { RoomSession, type RoomNotice } from '../session/RoomSession.ts';
 import { socketUrl } from '../signaling/backoff.ts';
@@ -37,7 +38,8 @@ export function useRoomSession(admission: JoinAdmission): RoomSession | null {
   useEffect(() => {
     const created = new RoomSession({
       url: socketUrl(window.location),
-      authenticate: () => fetchSocketCredentials(ticket),
+      authenticate: () => fetchSocketAuth(ticket),
+      accessToken: () => cookieTokenStore.read().access,
       notify: (notice) => notify.current(notice),
       createMedia: async (store, client) => {
         if (!supportsCalling(browserEnvironment())) {
