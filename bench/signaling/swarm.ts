@@ -51,6 +51,8 @@ export interface RunResult {
   serverWarnings: { count: number; samples: string[] };
   bytesPerClient: { mean: number; max: number; welcomeMean: number; host: number };
   clientCpuSeconds: number;
+  /** The benchmark's own CPU during the storm (it shares the machine with the server). */
+  clientStormCpuSeconds: number;
   loadAverage: { before: number[]; after: number[] };
   machine: { cores: number; memoryGb: number; node: string };
 }
@@ -241,6 +243,7 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
       `N=${n}: join storm (${options.window} joins in flight); server idle RSS ${idle.rssMb.toFixed(0)} MB`,
     );
 
+    const clientStormCpu = process.cpuUsage();
     let firstConnect = Infinity;
     let firstHello = Infinity;
     const storm = await pool(
@@ -269,6 +272,7 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
     const stormBytes = joinedSockets.map((s) => s.bytes);
     const hostStormBytes = host.bytes - hostBytesBefore;
     const afterStorm = sampleProc(server.pid);
+    const clientStorm = process.cpuUsage(clientStormCpu);
     log(
       `N=${n}: ${joinedSockets.length}/${n} joined in ${stormSeconds.toFixed(2)} s` +
         (storm.errors.length ? ` (${storm.errors.length} failed: ${storm.errors[0]})` : ''),
@@ -339,6 +343,7 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
         host: hostStormBytes,
       },
       clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6,
+      clientStormCpuSeconds: (clientStorm.user + clientStorm.system) / 1e6,
       loadAverage: { before: loadBefore, after: os.loadavg() },
       machine: {
         cores: os.cpus().length,
@@ -401,7 +406,7 @@ async function main(): Promise<void> {
         `from the first connect, ${f(r.joinsPerSecond, 0)} joins/s; welcome ${f(r.bytesPerClient.welcomeMean, 0)} B; ` +
         `host received ${r.bytesPerClient.host} B during the storm; server RSS ${f(r.server.idle.rssMb, 0)} MB idle, ` +
         `${f(r.server.afterStorm.rssMb, 0)} MB after the storm; chat min/max ${f(r.chat.min)}/${f(r.chat.max)} ms, ` +
-        `hand min/max ${f(r.hand.min)}/${f(r.hand.max)} ms; client CPU ${f(r.clientCpuSeconds, 1)} s; ` +
+        `hand min/max ${f(r.hand.min)}/${f(r.hand.max)} ms; client CPU ${f(r.clientCpuSeconds, 1)} s (storm ${f(r.clientStormCpuSeconds, 2)} s); ` +
         `server log lines ${r.serverWarnings.count}` +
         (r.serverWarnings.count ? ` (${r.serverWarnings.samples.join(' | ')})` : '') +
         (r.failures.count
