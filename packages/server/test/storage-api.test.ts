@@ -402,6 +402,52 @@ describe.each(STORE_KINDS)('chat file storage on %s', (kind) => {
     await expectNoLeftovers();
   });
 
+  it('drops a chunked body that runs past every limit instead of reading it for ever', async () => {
+    const url = new URL(server.url + STORAGE_UPLOAD_PATH);
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        authorization: `Bearer ${owner.token}`,
+        'content-type': 'multipart/form-data; boundary=zz',
+        'transfer-encoding': 'chunked',
+      },
+    });
+    const ended = new Promise<string>((resolve) => {
+      req.on('error', (error) => resolve(`error ${error.message}`));
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve(`response ${res.statusCode}`));
+        res.on('error', (error) => resolve(`error ${error.message}`));
+      });
+    });
+    let settled = false;
+    void ended.then(() => (settled = true));
+    const write = (chunk: string | Buffer) =>
+      new Promise<void>((resolve) => req.write(chunk, () => resolve()));
+    await write('--zz\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\n\r\n');
+    const chunk = Buffer.alloc(256 * 1024, 7);
+    let sent = 0;
+    // The server's limit for other files is 8 MB: it must give up well before 40 MB.
+    while (!settled && !req.destroyed && sent < 40 * MB) {
+      await Promise.race([write(chunk), ended]);
+      sent += chunk.length;
+    }
+    const outcome = await ended;
+    expect(sent, outcome).toBeLessThan(40 * MB);
+    expect(outcome).toMatch(/^error|^response 4\d\d$/);
+    req.destroy();
+    // The server notices the dropped connection on its own time: wait for its clean-up.
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && (await uploadsOnDisk(server)).length > accepted.length) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await expectNoLeftovers();
+  });
+
   it('serves unknown or malformed ids as 404 without needing the API header', async () => {
     for (const id of ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'x']) {
       const res = await fetch(`${server.url}/api/storage/file/${id}`);

@@ -12,6 +12,33 @@ function roomCredentials(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * The multipart parts, with the connection dropped once the body passes `cap` bytes. The parser
+ * stops storing a file past the largest limit but would read (and drop) an endless chunked body
+ * for ever; this ends that.
+ */
+function cappedParts(request: FastifyRequest, cap: number): AsyncIterable<UploadPart> {
+  const parts = request.parts() as AsyncIterator<UploadPart>;
+  // The first call runs up to the parser's first wait, which pipes the request into the parser:
+  // only from then on may another 'data' listener watch the bytes without taking any away.
+  const first = parts.next();
+  let seen = 0;
+  request.raw.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > cap && !request.raw.destroyed) request.raw.destroy();
+  });
+  let started = false;
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next: () => {
+        if (started) return parts.next();
+        started = true;
+        return first;
+      },
+    }),
+  };
+}
+
+/**
  * Spec §7 File: `POST /api/storage/upload-file` with an access token, or with the live room's
  * socket credentials (guests chat too). Registered inside the scope that parses multipart.
  */
@@ -33,7 +60,10 @@ export function uploadRoute(app: FastifyInstance, services: Services): void {
         ctx.reply.header('connection', 'close');
         throw fileTooLarge();
       }
-      return storage.upload(ctx.request.parts() as AsyncIterable<UploadPart>, uploader);
+      return storage.upload(
+        cappedParts(ctx.request, storage.maxFileBytes + MULTIPART_OVERHEAD_BYTES),
+        uploader,
+      );
     },
   });
 }
