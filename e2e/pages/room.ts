@@ -112,8 +112,35 @@ export class RoomPage {
   fileLink(name: string): Locator {
     return this.chat.getByRole('link', { name: `Download ${name}` });
   }
-  get chatExport(): Locator {
-    return this.chat.getByRole('button', { name: 'Export chat (.txt)' });
+  /** Hosts and co-hosts: 'Export chat (.txt)' and 'New chat passcode'. */
+  get chatOptions(): Locator {
+    return this.chat.getByRole('button', { name: 'Chat options' });
+  }
+  /**
+   * Exports the chat (a .txt download). Once a chat passcode was set, the passcode prompt
+   * ('Chat passcode' field, 'Export' button) comes first; pass it here.
+   */
+  async exportChat(passcode?: string): Promise<void> {
+    await this.openChat();
+    await this.chatOptions.click();
+    await this.page.getByRole('menuitem', { name: 'Export chat (.txt)' }).click();
+    if (passcode !== undefined) {
+      const dialog = this.page.getByRole('dialog', { name: 'Chat passcode' });
+      await dialog.getByLabel('Chat passcode').fill(passcode);
+      await dialog.getByRole('button', { name: 'Export' }).click();
+    }
+  }
+  /** Sets a new chat passcode (confirmed) and returns it as shown once. */
+  async newChatPasscode(): Promise<string> {
+    await this.openChat();
+    await this.chatOptions.click();
+    await this.page.getByRole('menuitem', { name: 'New chat passcode' }).click();
+    await this.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    const code = this.page
+      .getByRole('dialog', { name: 'Chat passcode' })
+      .getByLabel('Chat passcode');
+    await expect(code).toBeVisible();
+    return (await code.innerText()).trim();
   }
   get chatMessages(): Locator {
     return this.chat.getByRole('listitem');

@@ -175,6 +175,41 @@ describe('RoomSession', () => {
     ]);
   });
 
+  it('exports the chat with its passcode, and a new passcode clears the chat', async () => {
+    const message = {
+      id: 'm1',
+      from: SELF.id,
+      from_name: SELF.name,
+      to: 'everyone',
+      text: 'hi',
+      file: null,
+      at: 1,
+    };
+    const { gateway, session, notices, room } = await setup((g) => {
+      g.handlers.set('chat_export', (frame, _socket, { reply, error }) =>
+        frame.passcode === 'p4ss'
+          ? reply({ messages: [message] })
+          : error('invalid_passcode', 'chat.invalid_passcode'),
+      );
+      g.handlers.set('chat_passcode_reset', (_frame, _socket, { reply }) => {
+        reply({ passcode: 'n3w' });
+        g.broadcast({ type: 'chat_cleared', by: 'someone-else' });
+      });
+    });
+    await session.start();
+    await waitFor(() => room().joinState === 'connected');
+    await expect(session.exportChat()).resolves.toBe('passcode');
+    await expect(session.exportChat('wrong')).resolves.toBe('passcode');
+    await expect(session.exportChat('p4ss')).resolves.toEqual([message]);
+    expect(gateway.of('chat_export').map((f) => f.passcode)).toEqual([undefined, 'wrong', 'p4ss']);
+
+    gateway.broadcast({ type: 'chat_message', message });
+    await waitFor(() => room().chat.length === 1);
+    await expect(session.resetChatPasscode()).resolves.toBe('n3w');
+    await waitFor(() => room().chat.length === 0);
+    expect(notices).toEqual([{ kind: 'chat_cleared' }]);
+  });
+
   it('a host request to turn on the mic can be put off', async () => {
     const { gateway, session, room } = await setup();
     await session.start();

@@ -1,5 +1,6 @@
 import type {
   ChatFile,
+  ChatMessageView,
   ClientMessageType,
   Layout,
   MediaKind,
@@ -37,7 +38,9 @@ export type RoomNotice =
   | { kind: 'reconnected' }
   /** The server no longer had us after a long drop; we joined again. */
   | { kind: 'rejoined' }
-  | { kind: 'upload_failed'; reason: UploadFailure };
+  | { kind: 'upload_failed'; reason: UploadFailure }
+  /** A host set a new chat passcode: the earlier chat is gone for everyone. */
+  | { kind: 'chat_cleared' };
 
 export interface RoomSessionOptions {
   /** Socket credentials (POST /member/v1/auth with the join ticket), with the room's id. */
@@ -240,6 +243,9 @@ export class RoomSession {
           }
         }
         return;
+      case 'chat_cleared':
+        if (event.by !== after.selfId) this.#options.notify({ kind: 'chat_cleared' });
+        return;
       case 'ended':
       case 'removed':
         this.close();
@@ -385,6 +391,39 @@ export class RoomSession {
       }
     }
     return this.#run('chat', { to, text, ...(file ? { file } : {}) }, 'chat');
+  }
+
+  /**
+   * The chat history as the server keeps it (hosts and co-hosts). Once a chat passcode was
+   * set, it must be given: `'passcode'` means it is missing or wrong.
+   */
+  async exportChat(passcode?: string): Promise<ChatMessageView[] | 'passcode' | null> {
+    const { setBusy } = this.store.getState();
+    setBusy('chatExport', true);
+    try {
+      const reply = await this.#client.request('chat_export', passcode ? { passcode } : {});
+      return reply.messages;
+    } catch (error) {
+      if (isSignalingError(error) && error.code === 'invalid_passcode') return 'passcode';
+      this.#options.notify({ kind: 'error', error });
+      return null;
+    } finally {
+      setBusy('chatExport', false);
+    }
+  }
+
+  /** A new chat passcode (shown once); the earlier chat is cleared for everyone. */
+  async resetChatPasscode(): Promise<string | null> {
+    const { setBusy } = this.store.getState();
+    setBusy('chatPasscode', true);
+    try {
+      return (await this.#client.request('chat_passcode_reset', {})).passcode;
+    } catch (error) {
+      this.#options.notify({ kind: 'error', error });
+      return null;
+    } finally {
+      setBusy('chatPasscode', false);
+    }
   }
 
   setLayout(layout: Layout): void {

@@ -50,6 +50,8 @@ export function noticeText(notice: RoomNotice, t: TFunction, language: Language)
       return { text: t('room.reconnected'), tone: 'info' };
     case 'rejoined':
       return { text: t('room.rejoined'), tone: 'info' };
+    case 'chat_cleared':
+      return { text: t('room.chat.cleared'), tone: 'info' };
     case 'upload_failed':
       switch (notice.reason) {
         case 'rejected':

@@ -145,6 +145,15 @@ describe('call view', () => {
     },
   );
 
+  it('a host has the chat tools: export and a new passcode', async () => {
+    show(person('me', { role: 'co-host' }));
+    fireEvent.click(controls().getByRole('button', { name: 'Chat' }));
+    const chat = within(screen.getByRole('complementary', { name: 'Chat' }));
+    fireEvent.click(chat.getByRole('button', { name: 'Chat options' }));
+    expect(await screen.findByRole('menuitem', { name: 'Export chat (.txt)' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'New chat passcode' })).toBeTruthy();
+  });
+
   it('a participant gets the roster without host controls', () => {
     show(person('me'));
     fireEvent.click(controls().getByRole('button', { name: 'Participants' }));
@@ -172,7 +181,7 @@ describe('call view', () => {
     fireEvent.click(chat.getByRole('button', { name: 'Remove slides.pdf' }));
     expect(chat.queryByText('slides.pdf (2 KB)')).toBeNull();
     // Exporting the chat is a host control.
-    expect(chat.queryByRole('button', { name: 'Export chat (.txt)' })).toBeNull();
+    expect(chat.queryByRole('button', { name: 'Chat options' })).toBeNull();
   });
 
   it('a shared file is a download link', () => {

@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Anchor,
   Badge,
-  Button,
   CloseButton,
   FileButton,
   Group,
@@ -20,11 +19,10 @@ import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { SIGNALING_MAX_TEXT, storageFileUrl, type ChatMessageView } from '@podium/protocol';
 import { useShallow } from 'zustand/react/shallow';
 import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
-import { downloadBlob } from '../../events/download.ts';
-import { chatText, formatBytes } from '../export/chatText.ts';
-import { exportFileName } from '../export/participantsCsv.ts';
+import { formatBytes } from '../export/chatText.ts';
 import { roomControls } from '../state/permissions.ts';
 import { selfOf } from '../state/roomState.ts';
+import { ChatOptions } from './ChatOptions.tsx';
 import { useRoom, useRoomState } from './context.ts';
 
 const LOCALES = { en: 'en-GB', vi: 'vi-VN' } as const;
@@ -134,26 +132,6 @@ export function ChatPanel({ title, onClose }: { title: string; onClose: () => vo
     }
   };
 
-  const exportChat = () => {
-    const time = new Intl.DateTimeFormat(LOCALES[language], {
-      dateStyle: 'short',
-      timeStyle: 'short',
-    });
-    const content = chatText(chat, {
-      title: t('room.chat.exportTitle', { title }),
-      everyone: t('room.chat.everyone'),
-      privateTo: (name) => t('room.chat.privateTo', { name }),
-      file: (name, size) => t('room.chat.file', { name, size }),
-      time: (ms) => time.format(ms),
-      nameOf,
-      size: (bytes) => formatBytes(bytes, LOCALES[language]),
-    });
-    downloadBlob(
-      new Blob([content], { type: 'text/plain;charset=utf-8' }),
-      exportFileName(title, t('room.chat.file_suffix'), 'txt'),
-    );
-  };
-
   return (
     <Stack component="aside" aria-label={t('room.chat.title')} w={340} h="100%" gap="sm" p="sm">
       <Group justify="space-between">
@@ -161,16 +139,7 @@ export function ChatPanel({ title, onClose }: { title: string; onClose: () => vo
           {t('room.chat.title')}
         </Title>
         <Group gap={4}>
-          {roomControls(self?.role).exportChat ? (
-            <Button
-              size="compact-xs"
-              variant="default"
-              onClick={exportChat}
-              disabled={!chat.length}
-            >
-              {t('room.chat.export')}
-            </Button>
-          ) : null}
+          {roomControls(self?.role).exportChat ? <ChatOptions title={title} /> : null}
           <CloseButton aria-label={t('room.chat.close')} onClick={onClose} />
         </Group>
       </Group>
