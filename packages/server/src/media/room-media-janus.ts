@@ -112,8 +112,6 @@ interface Member {
   readonly id: string;
   display: string;
   rights: PublishRights;
-  /** Kinds a host stopped (mute all, stop all cameras) until the participant publishes anew. */
-  stopped: { audio: boolean; video: boolean };
   readonly publishers: Map<PublishSource, PublisherSlot>;
   subscriber: SubscriberSlot | undefined;
   /** The subscriber being created (answers and candidates wait for it). */
@@ -297,9 +295,6 @@ class JanusMediaRoom implements MediaRoom {
     }
     slot.mids = sdpMids(request.sdp);
     slot.fingerprint = fingerprint;
-    // Publishing anew is the participant turning their media on: a host's earlier stop is
-    // lifted where the rights allow it (the rights themselves are always enforced).
-    if (source === 'camera') member.stopped = { audio: false, video: false };
     await this.#applyBlocks(live, member, slot);
     return answer;
   }
@@ -427,14 +422,15 @@ class JanusMediaRoom implements MediaRoom {
     ]);
   }
 
+  /**
+   * Mute all / stop all cameras. The participant's client turns the media off (`media_stopped`)
+   * and may turn it on again whenever its rights allow, which it does with a track swap that
+   * tells the server nothing. So Janus does not block it here: a block would outlive the
+   * participant's own "unmute" and silence them for good. SECURITY: nothing is lost, since what
+   * the rights forbid is blocked by setPermissions (attendees lose their grant on a stop).
+   */
   async stop(participantId: string, kinds: readonly MediaKind[]): Promise<void> {
-    const member = this.#members.get(participantId);
-    if (!member) return;
-    for (const kind of kinds) member.stopped[kind] = true;
-    await this.#run(member, 'camera', async () => {
-      const slot = member.publishers.get('camera');
-      if (this.#live && slot) await this.#applyBlocks(this.#live, member, slot);
-    });
+    this.#log.debug({ peerId: participantId, kinds }, 'media stopped by a host (client-side)');
   }
 
   async setInterpreter(participantId: string, channel: string | null): Promise<void> {
@@ -657,7 +653,6 @@ class JanusMediaRoom implements MediaRoom {
         id: participantId,
         display: '',
         rights: NO_RIGHTS,
-        stopped: { audio: false, video: false },
         publishers: new Map(),
         subscriber: undefined,
         subscriberReady: undefined,
@@ -783,21 +778,24 @@ class JanusMediaRoom implements MediaRoom {
   /** Moderates (blocks) the camera publisher's streams the member may not send right now. */
   async #applyBlocks(live: Live, member: Member, slot: PublisherSlot): Promise<void> {
     if (!slot.handle || !slot.publishing) return;
-    const blockAudio = !member.rights.audio || (slot.source === 'camera' && member.stopped.audio);
-    const blockVideo = !member.rights.video || (slot.source === 'camera' && member.stopped.video);
     // A screen publisher lives or dies by the screen right as a whole (see setPermissions).
     const wanted = new Set<string>();
     if (slot.source === 'camera') {
-      if (blockAudio) for (const mid of slot.mids.audio) wanted.add(mid);
-      if (blockVideo) for (const mid of slot.mids.video) wanted.add(mid);
+      if (!member.rights.audio) for (const mid of slot.mids.audio) wanted.add(mid);
+      if (!member.rights.video) for (const mid of slot.mids.video) wanted.add(mid);
     }
+    let videoBack = false;
     for (const mid of [...slot.mids.audio, ...slot.mids.video]) {
       const block = wanted.has(mid);
       if (block === slot.blocked.has(mid)) continue;
       await live.monitor.moderate(this.#janusRoomId, this.#secret, slot.feedId, mid, block);
       if (block) slot.blocked.add(mid);
       else slot.blocked.delete(mid);
+      if (!block && slot.mids.video.includes(mid)) videoBack = true;
     }
+    // Viewers cannot decode until the next key frame: ask for one now rather than waiting for
+    // the room's periodic request.
+    if (videoBack) await slot.handle.configurePublisher({ keyframe: true });
   }
 
   async #createSubscriber(
