@@ -1,4 +1,6 @@
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -464,5 +466,12 @@ describe.each(STORE_KINDS)('chat file storage on %s', (kind) => {
     expect(del.status).toBe(400);
     const head = await fetch(server.url + storageFileUrl(accepted[0] ?? 'x'), { method: 'HEAD' });
     expect(head.status).toBe(200);
+
+    // A file cut short on disk (a crash mid-write) is not served as if it were whole.
+    const damaged = await accept(
+      await upload(server, { name: 'd.txt', bytes: fileBytes('x', 1000), token: owner.token }),
+    );
+    await fs.truncate(path.join(server.uploadsDir, damaged.id), 10);
+    expect((await fetch(server.url + damaged.url)).status).toBe(404);
   });
 });

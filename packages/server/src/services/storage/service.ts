@@ -189,12 +189,13 @@ export class StorageService {
     const file = path.join(await this.#uploadDir(), row.id);
     try {
       const stat = await fs.stat(file);
-      if (!stat.isFile()) return null;
-      return { row, path: file, size: stat.size };
+      // A file cut short (a crash between writing and recording) is never served as whole.
+      if (stat.isFile() && stat.size === row.size) return { row, path: file, size: stat.size };
     } catch {
-      this.#log.warn({ uploadId: id }, 'stored upload is missing on disk');
-      return null;
+      // reported below
     }
+    this.#log.warn({ uploadId: id }, 'stored upload is missing or damaged on disk');
+    return null;
   }
 
   async #roomFor(uploader: Uploader, given: unknown): Promise<string | null> {
