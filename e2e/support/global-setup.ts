@@ -99,6 +99,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         // No TLS on loopback: the capture does not offer STARTTLS and nodemailer must not ask.
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
         LOG_LEVEL: process.env.PODIUM_E2E_LOG_LEVEL ?? 'warn',
+        // No Janus here: without a test namespace it would gather ICE on the machine's real
+        // interface, and test traffic must stay on loopback. Call specs run in their own project
+        // with Janus and the browsers inside a namespace the run creates.
+        MEDIA_ENABLED: '0',
         WEB_DIST: path.join(root, 'apps/web/dist'),
         // Every spec signs in from 127.0.0.1; failing-login specs must not lock the others out.
         LOGIN_MAX_ATTEMPTS: '1000',
