@@ -78,6 +78,11 @@ export class BenchSocket {
     this.#probes.push(probe);
   }
 
+  unwatch(probe: Probe): void {
+    this.#probes = this.#probes.filter((p) => p !== probe);
+    this.#seen.delete(probe);
+  }
+
   #onMessage(data: RawData): void {
     const at = performance.now();
     const buffer = Buffer.isBuffer(data)

@@ -23,6 +23,8 @@ interface Options {
   /** Limit for the storm, and again for each message's delivery. */
   phaseTimeoutMs: number;
   out: string | undefined;
+  /** Chat messages and hand raises measured per size (latencies pooled). */
+  rounds: number;
 }
 
 export interface RunResult {
@@ -58,12 +60,16 @@ export interface RunResult {
 }
 
 interface Latency {
+  rounds: number;
   received: number;
   expected: number;
   p50: number;
   p99: number;
   min: number;
   max: number;
+  roundP50s: number[];
+  serverCpuMsPerFanOut: number;
+  clientCpuMsPerFanOut: number;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -76,6 +82,7 @@ function parseOptions(argv: string[]): Options {
       'step-timeout-ms': { type: 'string', default: '60000' },
       'phase-timeout-s': { type: 'string', default: '240' },
       out: { type: 'string' },
+      rounds: { type: 'string', default: '3' },
     },
     allowPositionals: true,
   });
@@ -93,6 +100,7 @@ function parseOptions(argv: string[]): Options {
     stepTimeoutMs: positive(values['step-timeout-ms'], 'step-timeout-ms'),
     phaseTimeoutMs: positive(values['phase-timeout-s'], 'phase-timeout-s') * 1000,
     out: values.out,
+    rounds: positive(values.rounds, 'rounds'),
   };
 }
 
@@ -102,23 +110,13 @@ function openFileLimit(): number {
   return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
 }
 
+const f = (x: number, digits = 1): string => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+
 /** Nearest-rank percentile. */
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
-}
-
-function latency(probe: Probe, expected: number): Latency {
-  const sorted = [...probe.latencies].sort((a, b) => a - b);
-  return {
-    received: sorted.length,
-    expected,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    min: sorted.length ? sorted[0]! : NaN,
-    max: sorted.length ? sorted[sorted.length - 1]! : NaN,
-  };
 }
 
 /** Runs `count` tasks with at most `concurrency` at once; stops starting new ones at `deadline`. */
@@ -282,35 +280,80 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
     await until(() => (host!.types.get('participant_joined') ?? 0) >= joinedSockets.length, 30_000);
 
     const everyone = [host, ...joinedSockets];
-    const probe = async (
-      marker: string,
-      type: string,
-      send: () => Promise<unknown>,
+    const serverPid = server.pid;
+    // Each round sends one message and waits until every socket has it (or the time limit);
+    // latencies of all rounds are pooled. CPU is sampled around each round to tell the
+    // server's fan-out cost from the benchmark's own receiving cost.
+    const measure = async (
+      kind: 'chat_message' | 'hand_raised',
+      makeRound: (round: number) => { marker: string; send: () => Promise<unknown> },
     ): Promise<Latency> => {
-      const p: Probe = { marker, type: `"type":"${type}"`, sentAt: 0, latencies: [] };
-      for (const s of everyone) s.watch(p);
-      p.sentAt = performance.now();
-      await send();
-      await until(() => p.latencies.length >= everyone.length, options.phaseTimeoutMs);
-      return latency(p, everyone.length);
+      const pooled: number[] = [];
+      const roundP50s: number[] = [];
+      let received = 0;
+      let serverCpu = 0;
+      let clientCpu = 0;
+      const rounds = Math.min(options.rounds, joinedSockets.length);
+      for (let round = 0; round < rounds; round++) {
+        const { marker, send } = makeRound(round);
+        const p: Probe = { marker, type: `"type":"${kind}"`, sentAt: 0, latencies: [] };
+        for (const s of everyone) s.watch(p);
+        const server0 = sampleProc(serverPid);
+        const client0 = process.cpuUsage();
+        p.sentAt = performance.now();
+        await send();
+        await until(() => p.latencies.length >= everyone.length, options.phaseTimeoutMs);
+        const client1 = process.cpuUsage(client0);
+        serverCpu += sampleProc(serverPid).cpuSeconds - server0.cpuSeconds;
+        clientCpu += (client1.user + client1.system) / 1e6;
+        for (const s of everyone) s.unwatch(p);
+        received += p.latencies.length;
+        pooled.push(...p.latencies);
+        roundP50s.push(
+          percentile(
+            [...p.latencies].sort((a, b) => a - b),
+            50,
+          ),
+        );
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      const sorted = pooled.sort((a, b) => a - b);
+      const result: Latency = {
+        rounds,
+        received,
+        expected: rounds * everyone.length,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        min: sorted.length ? sorted[0]! : NaN,
+        max: sorted.length ? sorted[sorted.length - 1]! : NaN,
+        roundP50s,
+        serverCpuMsPerFanOut: (serverCpu * 1000) / Math.max(1, rounds),
+        clientCpuMsPerFanOut: (clientCpu * 1000) / Math.max(1, rounds),
+      };
+      log(
+        `N=${n}: ${kind} x${rounds} to ${received}/${result.expected}: p50 ${f(result.p50)} ms, ` +
+          `p99 ${f(result.p99)} ms; CPU per fan-out: server ${f(result.serverCpuMsPerFanOut, 0)} ms, ` +
+          `benchmark ${f(result.clientCpuMsPerFanOut, 0)} ms`,
+      );
+      return result;
     };
-    const nonce = `bench-chat-${Math.random().toString(36).slice(2)}`;
-    const messagesStart = sampleProc(server.pid);
-    const chat = await probe(nonce, 'chat_message', () =>
-      host!.request({ type: 'chat', to: 'everyone', text: nonce }, options.stepTimeoutMs),
-    );
-    log(
-      `N=${n}: chat to ${chat.received}/${chat.expected}: p50 ${chat.p50.toFixed(1)} ms, p99 ${chat.p99.toFixed(1)} ms`,
-    );
-    const raiser = joinedSockets[0];
-    const hand = raiser
-      ? await probe(raiser.participantId!, 'hand_raised', () =>
-          raiser.request({ type: 'raise_hand' }, options.stepTimeoutMs),
-        )
-      : { received: 0, expected: 0, p50: NaN, p99: NaN, min: NaN, max: NaN };
-    log(
-      `N=${n}: hand to ${hand.received}/${hand.expected}: p50 ${hand.p50.toFixed(1)} ms, p99 ${hand.p99.toFixed(1)} ms`,
-    );
+    const messagesStart = sampleProc(serverPid);
+    const chat = await measure('chat_message', (round) => {
+      const nonce = `bench-chat-${round}-${Math.random().toString(36).slice(2)}`;
+      return {
+        marker: nonce,
+        send: () =>
+          host!.request({ type: 'chat', to: 'everyone', text: nonce }, options.stepTimeoutMs),
+      };
+    });
+    // A different attendee each round: a hand already up raises nothing.
+    const hand = await measure('hand_raised', (round) => {
+      const raiser = joinedSockets[round]!;
+      return {
+        marker: raiser.participantId!,
+        send: () => raiser.request({ type: 'raise_hand' }, options.stepTimeoutMs),
+      };
+    });
     const afterMessages = sampleProc(server.pid);
 
     const mean = (xs: number[]): number =>
@@ -362,8 +405,6 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
   }
 }
 
-const f = (x: number, digits = 1): string => (Number.isFinite(x) ? x.toFixed(digits) : '—');
-
 /** A row for the results table of bench/README.md. */
 export function markdownRow(r: RunResult): string {
   const load = r.loadAverage.before[0]!.toFixed(1) + '→' + r.loadAverage.after[0]!.toFixed(1);
@@ -405,8 +446,12 @@ async function main(): Promise<void> {
       `\nN=${r.n}: credentials minted in ${f(r.mintSeconds, 1)} s; storm ${f(r.stormFromConnectSeconds, 2)} s ` +
         `from the first connect, ${f(r.joinsPerSecond, 0)} joins/s; welcome ${f(r.bytesPerClient.welcomeMean, 0)} B; ` +
         `host received ${r.bytesPerClient.host} B during the storm; server RSS ${f(r.server.idle.rssMb, 0)} MB idle, ` +
-        `${f(r.server.afterStorm.rssMb, 0)} MB after the storm; chat min/max ${f(r.chat.min)}/${f(r.chat.max)} ms, ` +
-        `hand min/max ${f(r.hand.min)}/${f(r.hand.max)} ms; client CPU ${f(r.clientCpuSeconds, 1)} s (storm ${f(r.clientStormCpuSeconds, 2)} s); ` +
+        `${f(r.server.afterStorm.rssMb, 0)} MB after the storm; ` +
+        `chat min/max ${f(r.chat.min)}/${f(r.chat.max)} ms, p50 per round ${r.chat.roundP50s.map((x) => f(x, 0)).join('/')} ms, ` +
+        `CPU per fan-out server ${f(r.chat.serverCpuMsPerFanOut, 0)} ms, benchmark ${f(r.chat.clientCpuMsPerFanOut, 0)} ms; ` +
+        `hand min/max ${f(r.hand.min)}/${f(r.hand.max)} ms, p50 per round ${r.hand.roundP50s.map((x) => f(x, 0)).join('/')} ms, ` +
+        `CPU per fan-out server ${f(r.hand.serverCpuMsPerFanOut, 0)} ms, benchmark ${f(r.hand.clientCpuMsPerFanOut, 0)} ms; ` +
+        `client CPU ${f(r.clientCpuSeconds, 1)} s (storm ${f(r.clientStormCpuSeconds, 2)} s); ` +
         `server log lines ${r.serverWarnings.count}` +
         (r.serverWarnings.count ? ` (${r.serverWarnings.samples.join(' | ')})` : '') +
         (r.failures.count
