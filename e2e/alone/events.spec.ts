@@ -4,6 +4,7 @@ import { uniqueEmail } from '../support/data.ts';
 import { accessToken, signUpAndVerify } from '../pages/account.ts';
 import { EventFormPage } from '../pages/events.ts';
 import { PreJoinPage } from '../pages/join.ts';
+import { RoomPage } from '../pages/room.ts';
 
 async function createByApi(
   request: APIRequestContext,
@@ -168,11 +169,14 @@ test.describe('a host and their events', () => {
     ).toBeVisible();
     await expect(join.displayName).toHaveValue('Minh Owner');
     await join.continueWithoutButton.click();
-    await expect(page.getByRole('heading', { name: 'You are in' })).toBeVisible();
-    await expect(page.getByText('Joining as: Host')).toBeVisible();
-    // A reload within the ticket's lifetime stays admitted.
+    // The owner is in the live room as host: only hosts and co-hosts get the room's lock.
+    const room = new RoomPage(page);
+    await room.waitForCall();
+    await room.openParticipants();
+    await expect(room.lockSwitch).toBeVisible();
+    // A reload within the ticket's lifetime goes straight back into the room.
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'You are in' })).toBeVisible();
+    await room.waitForCall();
   });
 
   test('an expired event gets a clear screen; the QR review page shows any alias', async ({
