@@ -8,6 +8,7 @@ import type {
   RoomMedia,
 } from '../src/realtime/room-media.ts';
 import type { PublishRights } from '../src/rooms/index.ts';
+import { MediaError } from '../src/media/index.ts';
 import type { TestServer } from './support/server.ts';
 import { signUpAndLogin, type SignedIn } from './events-support.ts';
 import {
@@ -35,7 +36,7 @@ class RecordingRoom implements MediaRoom {
   readonly available = true;
   readonly calls: Call[] = [];
   readonly feedList: FeedView[] = [];
-  failNext = false;
+  failNext: Error | false = false;
 
   constructor(
     readonly options: MediaRoomOptions,
@@ -45,8 +46,9 @@ class RecordingRoom implements MediaRoom {
   #record(method: string, participantId: string | undefined, ...args: unknown[]): void {
     this.calls.push({ method, ...(participantId ? { participantId } : {}), args });
     if (this.failNext) {
+      const error = this.failNext;
       this.failNext = false;
-      throw new Error('media server went away');
+      throw error;
     }
   }
 
@@ -252,10 +254,20 @@ describe('signaling media path', () => {
     });
 
     // The media server failing is an error for that request, nothing more.
-    room.failNext = true;
+    room.failNext = new Error('media server went away');
     expect(
       await host.client.request({ type: 'publish_offer', source: 'screen', sdp: 'v=0' }),
     ).toMatchObject({ type: 'error', code: 'internal', message: 'Error, please try again' });
+    // A client's own mistake (an offer the media server cannot read) is not a server fault.
+    room.failNext = new MediaError('invalid-sdp', 'bad offer');
+    expect(
+      await host.client.request({ type: 'publish_offer', source: 'screen', sdp: 'v=0' }),
+    ).toMatchObject({ type: 'error', code: 'bad_message', key: 'errors.bad_message' });
+    // A media server that stops answering is "unavailable", which the client can retry.
+    room.failNext = new MediaError('timeout', 'no answer');
+    expect(
+      await host.client.request({ type: 'publish_offer', source: 'screen', sdp: 'v=0' }),
+    ).toMatchObject({ type: 'error', code: 'media_unavailable' });
     await host.client.ok({ type: 'chat', to: 'everyone', text: 'still fine' });
 
     await guest.client.ok({ type: 'leave' });

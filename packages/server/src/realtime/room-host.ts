@@ -40,6 +40,7 @@ import {
   type MediaRoom,
   type RoomMedia,
 } from './room-media.ts';
+import { MediaError } from '../media/index.ts';
 import { SerialQueue } from './serial-queue.ts';
 import { TypedEvents } from './typed-events.ts';
 
@@ -139,6 +140,31 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const OK: Outcome = { ok: true };
 const MEDIA_UNAVAILABLE = roomError('media_unavailable', 'errors.media_unavailable');
+
+/**
+ * A media failure as the client should see it: its own mistakes (a broken SDP, a feed that is
+ * gone) are not server faults, and a media server that is down or slow is "unavailable".
+ */
+function mediaFailure(error: unknown): RoomError | null {
+  if (error instanceof MediaUnavailableError) return MEDIA_UNAVAILABLE;
+  if (!(error instanceof MediaError)) return null;
+  switch (error.kind) {
+    case 'invalid-sdp':
+    case 'invalid-request':
+    case 'wrong-state':
+      return roomError('bad_message', 'errors.bad_message');
+    case 'no-such-feed':
+      return roomError('target_not_found', 'room.target_not_found');
+    case 'unauthorized':
+      return roomError('permission', 'errors.permission');
+    case 'timeout':
+    case 'closed':
+    case 'gone':
+      return MEDIA_UNAVAILABLE;
+    default:
+      return null;
+  }
+}
 
 function newId(prefix: string): string {
   return prefix + crypto.randomBytes(9).toString('base64url');
@@ -349,12 +375,9 @@ export class RoomHost {
     try {
       result = await plan();
     } catch (error) {
-      if (error instanceof MediaUnavailableError) {
-        answer({ ok: false, error: MEDIA_UNAVAILABLE });
-        return;
-      }
+      const known = mediaFailure(error);
       this.#log.warn({ err: error, peerId: participantId, type: request.type }, 'media failed');
-      answer({ ok: false, error: roomError('internal', 'errors.internal') });
+      answer({ ok: false, error: known ?? roomError('internal', 'errors.internal') });
       return;
     }
     answer(result.data ? { ok: true, data: result.data } : OK);
