@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import WebSocket from 'ws';
 import { coreError, MediaError, videoRoomError } from './janus-errors.ts';
 import { VideoRoomHandle } from './janus-videoroom.ts';
-import { TypedEvents } from './typed-events.ts';
+import { TypedEvents } from '../shared/typed-events.ts';
 import {
   type Expect,
   type WireCandidateOut,

@@ -5,7 +5,7 @@ import type { HandleCore, HandleGoneReason } from './janus-client.ts';
 import { MediaError } from './janus-errors.ts';
 import type { WireCandidateOut, WireJsep } from './janus-wire.ts';
 import { wireJsep } from './janus-wire.ts';
-import { TypedEvents } from './typed-events.ts';
+import { TypedEvents } from '../shared/typed-events.ts';
 
 /** Room identifiers are strings (VideoRoom runs with `string_ids`). */
 export type RoomId = string;

@@ -27,7 +27,7 @@ import {
   netnsUp,
   resolveNetnsSpec,
 } from './netns.ts';
-import { TypedEvents } from './typed-events.ts';
+import { TypedEvents } from '../shared/typed-events.ts';
 
 export type MediaNetwork =
   | {

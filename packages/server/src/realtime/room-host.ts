@@ -42,7 +42,7 @@ import {
 } from './room-media.ts';
 import { MediaError } from '../media/index.ts';
 import { SerialQueue } from './serial-queue.ts';
-import { TypedEvents } from './typed-events.ts';
+import { TypedEvents } from '../shared/typed-events.ts';
 
 /** The answer to one client request: becomes its `reply` or `error`. */
 export type Outcome =
