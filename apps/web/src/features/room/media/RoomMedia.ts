@@ -154,6 +154,11 @@ export class RoomMedia {
       this.#deps.notify({ kind: 'not_allowed' });
       return;
     }
+    if (this.#store().media.availability === 'unavailable') {
+      // Nothing could be sent: do not ask the person to pick a screen for nothing.
+      this.#deps.notify({ kind: 'unavailable' });
+      return;
+    }
     if (typeof this.#deps.mediaDevices.getDisplayMedia !== 'function') {
       this.#setScreen({ error: 'unsupported' });
       return;
@@ -408,6 +413,7 @@ export class RoomMedia {
   async #publishScreen(stream: MediaStream): Promise<void> {
     if (this.#store().media.availability === 'unavailable') {
       this.#deps.notify({ kind: 'unavailable' });
+      if (this.#screenStream === stream) this.stopScreen();
       return;
     }
     const publisher = new Publisher({
@@ -426,6 +432,8 @@ export class RoomMedia {
       publisher.close(false);
       if (this.#screen === publisher) this.#screen = null;
       this.#mediaError(error);
+      // A share nobody can see must not look like one: end the capture.
+      if (this.#screenStream === stream) this.stopScreen();
     }
     await this.#reportState();
   }

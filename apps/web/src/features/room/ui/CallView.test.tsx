@@ -87,13 +87,19 @@ describe('call view', () => {
   ] as const)(
     'every control has a name in %s; toggles say whether they are on',
     (language, toggles, buttons) => {
-      show(person('me', { role: 'host' }), language);
+      show(person('me', { role: 'presenter' }), language);
       for (const name of toggles) {
         expect(controls().getByRole('button', { name }).getAttribute('aria-pressed')).toBe('false');
       }
       for (const name of buttons) expect(controls().getByRole('button', { name })).toBeTruthy();
     },
   );
+
+  it('the host has no hand to raise (the server refuses it)', () => {
+    show(person('me', { role: 'host' }));
+    expect(controls().queryByRole('button', { name: 'Raise hand' })).toBeNull();
+    expect(controls().getByRole('button', { name: 'Microphone' })).toBeTruthy();
+  });
 
   it('shows the stage with a tile per person, oneself marked', () => {
     show(person('me', { role: 'host', name: 'Lan' }));

@@ -281,15 +281,18 @@ export function ControlsBar({
         >
           {media.screen.on ? <IconScreenShareOff aria-hidden /> : <IconScreenShare aria-hidden />}
         </ControlToggle>
-        <ControlToggle
-          label={t('room.controls.hand')}
-          tip={t(handUp ? 'room.controls.tips.lowerHand' : 'room.controls.tips.raiseHand')}
-          pressed={handUp}
-          pending={handBusy}
-          onClick={() => void (handUp ? session.lowerHand() : session.raiseHand())}
-        >
-          <IconHandStop aria-hidden />
-        </ControlToggle>
+        {/* The host has nobody to ask for the floor: the server refuses their hand. */}
+        {self?.role !== 'host' ? (
+          <ControlToggle
+            label={t('room.controls.hand')}
+            tip={t(handUp ? 'room.controls.tips.lowerHand' : 'room.controls.tips.raiseHand')}
+            pressed={handUp}
+            pending={handBusy}
+            onClick={() => void (handUp ? session.lowerHand() : session.raiseHand())}
+          >
+            <IconHandStop aria-hidden />
+          </ControlToggle>
+        ) : null}
         <LayoutMenu />
         <DevicesMenu />
         <Indicator label={unread} size={18} disabled={unread === 0 || panel === 'chat'} offset={6}>
