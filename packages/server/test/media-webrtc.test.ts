@@ -2,13 +2,12 @@
 // notes/media-janus.md) publishes fake camera and microphone through the typed client, then
 // subscribes to itself through a second PeerConnection and decodes frames. The server side here
 // plays the signaling role: every SDP and candidate goes through VideoRoomHandle.
-import { chmodSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type IceCandidate,
@@ -20,9 +19,9 @@ import {
   netnsDown,
 } from '../src/media/index.ts';
 import { createTestNamespace } from './support/media-netns.ts';
+import { launchNetnsChromium } from './support/media-browser.ts';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const CHROMIUM = process.env.PODIUM_CHROMIUM ?? '/usr/bin/chromium';
 
 type PcName = 'pub' | 'sub';
 
@@ -114,37 +113,7 @@ describe('WebRTC through Janus with the typed client', () => {
     origin = `http://${spec.hostIp}:${(web.address() as { port: number }).port}`;
 
     // Chromium runs inside the namespace, so its media stays there too.
-    const wrapper = path.join(workDir, 'chromium-in-netns');
-    writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${spec.name} ${CHROMIUM} "$@"\n`);
-    chmodSync(wrapper, 0o755);
-    const profile = path.join(workDir, 'profile');
-    await fs.mkdir(profile);
-    // No mDNS host candidates: plain addresses inside the namespace.
-    writeFileSync(
-      path.join(profile, 'Local State'),
-      JSON.stringify({
-        browser: { enabled_labs_experiments: ['enable-webrtc-hide-local-ips-with-mdns@2'] },
-      }),
-    );
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: wrapper,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--unsafely-treat-insecure-origin-as-secure=${origin}`,
-        '--webrtc-ip-handling-policy=default_public_interface_only',
-        '--force-fieldtrials=WebRTC-IPv6Default/Disabled/',
-        `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${spec.hostIp}`,
-      ],
-    });
+    context = await launchNetnsChromium(spec, workDir, origin);
     page = context.pages()[0] ?? (await context.newPage());
   }, 60_000);
 
