@@ -83,23 +83,3 @@ export function hoursFromNow(hours: number): string {
   t.setUTCSeconds(0, 0);
   return t.toISOString();
 }
-
-/**
- * The Subject header of a raw message, decoded per RFC 2047 — including the rule that
- * whitespace between two adjacent encoded words is dropped (smtp-capture's `subject` keeps it,
- * which splits long non-ASCII subjects such as Vietnamese ones).
- */
-export function decodedSubject(raw: string): string {
-  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
-  const line = /^subject:(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? '';
-  const unfolded = line.replace(/\r?\n[ \t]/g, ' ').trim();
-  const word = /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g;
-  const joined = unfolded.replace(/(\?=)\s+(?==\?)/g, '$1');
-  return joined.replace(word, (_all, _charset: string, kind: string, text: string) => {
-    if (kind.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
-    const bytes = text
-      .replace(/_/g, ' ')
-      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-  });
-}

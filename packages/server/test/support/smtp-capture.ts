@@ -126,14 +126,15 @@ function decodeBody(part: Part): string {
   return part.body;
 }
 
+/** RFC 2047: whitespace between two adjacent encoded words is not part of the text. */
 function decodeWords(value: string): string {
-  return value.replace(
-    /=\?([^?]+)\?([BQbq])\?([^?]*)\?=/g,
-    (_all, _charset, kind: string, text: string) =>
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([BQbq])\?([^?]*)\?=/g, (_all, _charset, kind: string, text: string) =>
       kind.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
         : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  );
+    );
 }
 
 function firstText(part: Part): string | null {
