@@ -12,6 +12,7 @@ export const ErrorCode = {
   Conflict: 'conflict',
   TooManyRequests: 'too_many_requests',
   PayloadTooLarge: 'payload_too_large',
+  HeadersTooLarge: 'headers_too_large',
   Internal: 'internal_error',
   InvalidCredentials: 'invalid_credentials',
   InvalidCode: 'invalid_code',

@@ -82,6 +82,25 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Requests Node's parser refuses (oversized headers, broken framing) never reach the routes;
+    // answer them in the same error shape as everything else.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) {
+        socket.destroy(error);
+        return;
+      }
+      const tooLarge = (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify({
+        error: tooLarge
+          ? { code: ErrorCode.HeadersTooLarge, message: 'Request headers are too large' }
+          : { code: ErrorCode.BadRequest, message: 'Malformed request' },
+      });
+      socket.end(
+        `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      );
+    },
   });
 
   app.addHook('onSend', async (request, reply) => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -35,6 +36,28 @@ describe.each(STORE_KINDS)('server basics on %s', (kind) => {
     expect(res.status).toBe(404);
     expect(res.headers.get('x-request-id')).toBeTruthy();
     expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('answers oversized headers and broken framing in the one error shape', async () => {
+    const huge = await fetch(server.url + '/api/account/details', {
+      headers: { 'X-Requested-With': 'x', 'X-Padding': 'a'.repeat(40_000) },
+    });
+    expect(huge.status).toBe(431);
+    expect(await huge.json()).toMatchObject({ error: { code: 'headers_too_large' } });
+
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1', () =>
+        socket.write('GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += String(chunk)));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(raw.split('\r\n\r\n')[1] ?? '')).toMatchObject({
+      error: { code: 'bad_request' },
+    });
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
