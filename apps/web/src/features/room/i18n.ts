@@ -66,7 +66,6 @@ export const strings = defineStrings({
         participants: 'Participants',
         devices: 'Audio and video settings',
         leave: 'Leave',
-        unread: '{{count}} unread',
       },
       layouts: {
         gallery: 'Gallery',
@@ -129,7 +128,6 @@ export const strings = defineStrings({
         locked: 'Lock the room',
         waitingRoom: 'Waiting room',
         muteAll: 'Mute all',
-        muteAllGallery: 'Mute all is not allowed in gallery view',
         stopAllCameras: 'Stop all cameras',
         endForAll: 'End for all',
         export: 'Export participants (CSV)',
@@ -291,7 +289,6 @@ export const strings = defineStrings({
         participants: 'Người tham gia',
         devices: 'Cài đặt âm thanh và hình ảnh',
         leave: 'Rời đi',
-        unread: '{{count}} tin chưa đọc',
       },
       layouts: {
         gallery: 'Lưới',
@@ -354,7 +351,6 @@ export const strings = defineStrings({
         locked: 'Khóa phòng',
         waitingRoom: 'Phòng chờ',
         muteAll: 'Tắt tiếng tất cả',
-        muteAllGallery: 'Không thể tắt tiếng tất cả ở chế độ xem lưới',
         stopAllCameras: 'Tắt tất cả camera',
         endForAll: 'Kết thúc cho tất cả',
         export: 'Xuất danh sách người tham gia (CSV)',
