@@ -31,6 +31,11 @@ export class Publisher {
   #audio: RTCRtpTransceiver | null = null;
   #video: RTCRtpTransceiver;
   #state: PublisherState = 'new';
+  /**
+   * Candidates of the media server that arrive while an answer is awaited: the server may send
+   * them before the `publish_offer` reply, and a candidate added before its description is lost.
+   */
+  #early: (IceCandidate | null)[] | null = null;
   #onState: (state: PublisherState) => void;
 
   constructor(
@@ -95,18 +100,30 @@ export class Publisher {
   async negotiate(iceRestart = false): Promise<void> {
     if (this.#state === 'closed') return;
     this.#set('negotiating');
-    const offer = await this.#pc.createOffer({ iceRestart });
-    await this.#pc.setLocalDescription(offer);
-    const reply = await this.#options.signaling.request('publish_offer', {
-      source: this.source,
-      sdp: offer.sdp ?? '',
-    });
-    if ((this.#state as PublisherState) === 'closed') return;
-    await this.#pc.setRemoteDescription({ type: 'answer', sdp: reply.sdp });
+    const early: (IceCandidate | null)[] = [];
+    this.#early = early;
+    try {
+      const offer = await this.#pc.createOffer({ iceRestart });
+      await this.#pc.setLocalDescription(offer);
+      const reply = await this.#options.signaling.request('publish_offer', {
+        source: this.source,
+        sdp: offer.sdp ?? '',
+      });
+      if ((this.#state as PublisherState) === 'closed') return;
+      await this.#pc.setRemoteDescription({ type: 'answer', sdp: reply.sdp });
+      // Those that come in meanwhile are appended, and this loop reaches them too.
+      for (const candidate of early) await addRemoteCandidate(this.#pc, candidate);
+    } finally {
+      if (this.#early === early) this.#early = null;
+    }
     if (this.#pc.connectionState === 'connected') this.#set('connected');
   }
 
   addRemoteCandidate(candidate: IceCandidate | null): Promise<void> {
+    if (this.#early) {
+      this.#early.push(candidate);
+      return Promise.resolve();
+    }
     return addRemoteCandidate(this.#pc, candidate);
   }
 

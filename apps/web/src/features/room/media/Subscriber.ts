@@ -31,6 +31,11 @@ export class Subscriber {
   #midToFeed = new Map<string, string>();
   #streams = new Map<string, MediaStream>();
   #feeds: Record<string, FeedView> = {};
+  /**
+   * Candidates that came before their offer (before the first one, and during an ICE restart);
+   * applied right after it.
+   */
+  #early: (IceCandidate | null)[] | null = [];
   /** Offers are applied one at a time, in arrival order. */
   #chain: Promise<void> = Promise.resolve();
   #closed = false;
@@ -96,7 +101,10 @@ export class Subscriber {
     const run = async () => {
       if (this.#closed) return;
       this.#midToFeed = assignFeeds(parseSections(sdp), this.#midToFeed, this.#queue, this.#feeds);
+      const early = this.#early ?? [];
+      this.#early = null;
       await this.#pc.setRemoteDescription({ type: 'offer', sdp });
+      for (const candidate of early) await addRemoteCandidate(this.#pc, candidate);
       const answer = await this.#pc.createAnswer();
       await this.#pc.setLocalDescription(answer);
       await this.#options.signaling.request('answer', { sdp: answer.sdp ?? '' });
@@ -106,12 +114,25 @@ export class Subscriber {
     return next;
   }
 
+  /**
+   * Candidates queue behind the offers: one that arrives while its offer is still waiting in the
+   * chain would be lost (no remote description yet, or the previous ICE generation's). Those
+   * that arrive before their offer at all (the media server may send them first) wait for it.
+   */
   addRemoteCandidate(candidate: IceCandidate | null): Promise<void> {
-    return addRemoteCandidate(this.#pc, candidate);
+    if (this.#early) {
+      this.#early.push(candidate);
+      return Promise.resolve();
+    }
+    const run = () => addRemoteCandidate(this.#pc, candidate);
+    const next = this.#chain.then(run, run);
+    this.#chain = next.catch(() => undefined);
+    return next;
   }
 
   /** ICE restart: the media server answers with a fresh offer (event or reply). */
   async restartIce(): Promise<void> {
+    this.#early ??= [];
     const reply = (await this.#options.signaling.request('ice_restart', {
       target: 'subscriber',
     })) as { sdp?: unknown };
