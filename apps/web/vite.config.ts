@@ -13,6 +13,7 @@ const apiPaths = [
   '/config',
   '/healthz',
   '/dev',
+  '/socket',
 ];
 
 export default defineConfig({
