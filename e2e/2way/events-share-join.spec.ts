@@ -100,14 +100,19 @@ test.describe('an event shared by its host and joined by a guest', () => {
         })
         .toBeGreaterThan(0);
 
-      // A wrong passcode is refused with the spec's message.
-      await guest.passcode.fill('wrong-passcode');
+      // Joining asks for the passcode in a modal; a wrong one is refused there with the spec's
+      // message, and the modal stays open.
       await guest.joinButton.click();
-      await expect(guest.page.getByText('invalid passcode, please try again')).toBeVisible();
+      await guest.submitPasscode('wrong-passcode');
+      await expect(
+        guest.passcodeDialog.getByText('invalid passcode, please try again'),
+      ).toBeVisible();
+      await expect(guest.passcode).toHaveAccessibleDescription(
+        'invalid passcode, please try again',
+      );
 
       // The right one admits the guest.
-      await guest.passcode.fill(PASSCODE);
-      await guest.joinButton.click();
+      await guest.submitPasscode(PASSCODE);
       // Past the passcode and into the live room, where the scheduled event waits for its host.
       await expect(guest.page).toHaveURL(/\/j\/[^/]+\/room$/);
       await expect(guest.page.getByRole('heading', { name: 'Waiting for the host' })).toBeVisible();

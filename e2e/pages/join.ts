@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /j/:alias before joining: name, passcode, camera and microphone. */
+/** /j/:alias before joining: name, camera and microphone, and the passcode modal. */
 export class PreJoinPage {
   constructor(readonly page: Page) {}
 
@@ -12,8 +12,24 @@ export class PreJoinPage {
   get displayName(): Locator {
     return this.page.getByLabel('Your name');
   }
+  /** Opened by either join button when the event asks a guest for its passcode. */
+  get passcodeDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Enter the meeting passcode' });
+  }
   get passcode(): Locator {
-    return this.page.getByLabel('Passcode', { exact: true });
+    return this.passcodeDialog.getByLabel('Passcode', { exact: true });
+  }
+  get passcodeJoinButton(): Locator {
+    return this.passcodeDialog.getByRole('button', { name: 'Join', exact: true });
+  }
+  get passcodeCancelButton(): Locator {
+    return this.passcodeDialog.getByRole('button', { name: 'Cancel', exact: true });
+  }
+
+  /** Types `passcode` in the open passcode modal and submits it. */
+  async submitPasscode(passcode: string): Promise<void> {
+    await this.passcode.fill(passcode);
+    await this.passcodeJoinButton.click();
   }
   get joinButton(): Locator {
     return this.page.getByRole('button', { name: 'Join in browser' });

@@ -4,6 +4,8 @@ import {
   Button,
   Center,
   Grid,
+  Group,
+  Modal,
   Paper,
   PasswordInput,
   Stack,
@@ -110,7 +112,7 @@ function PreJoin({
                 {t('join.prejoin.unsupported')}
               </Alert>
             ) : null}
-            {pre.formError ? (
+            {pre.formError && !pre.passcodeOpen ? (
               <Alert role="alert" color="red" variant="light">
                 {pre.formError}
               </Alert>
@@ -129,19 +131,6 @@ function PreJoin({
                   required={!pre.signedIn}
                   {...form.getInputProps('displayName')}
                 />
-                {pre.askPasscode ? (
-                  <PasswordInput
-                    label={t('join.prejoin.passcode')}
-                    description={
-                      pre.signedIn
-                        ? t('join.prejoin.passcodeHostHint')
-                        : t('join.prejoin.passcodeHint')
-                    }
-                    autoComplete="off"
-                    required={!pre.signedIn}
-                    {...form.getInputProps('passcode')}
-                  />
-                ) : null}
                 <Button
                   type="submit"
                   size="md"
@@ -162,7 +151,51 @@ function PreJoin({
           </Stack>
         </Grid.Col>
       </Grid>
+      <PasscodeModal pre={pre} />
     </Center>
+  );
+}
+
+/** Spec §2 'Modals: passcode entry': asked when either join button needs the passcode. */
+function PasscodeModal({ pre }: { pre: ReturnType<typeof usePreJoin> }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={pre.passcodeOpen}
+      onClose={pre.cancelPasscode}
+      title={t('join.prejoin.passcodeTitle')}
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          pre.submitPasscode();
+        }}
+      >
+        <Stack gap="md">
+          {pre.formError ? (
+            <Alert role="alert" color="red" variant="light">
+              {pre.formError}
+            </Alert>
+          ) : null}
+          <PasswordInput
+            label={t('join.prejoin.passcode')}
+            autoComplete="off"
+            required
+            data-autofocus
+            {...pre.form.getInputProps('passcode')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={pre.cancelPasscode} disabled={pre.joining}>
+              {t('join.prejoin.passcodeCancel')}
+            </Button>
+            <Button type="submit" loading={pre.joining}>
+              {t('join.prejoin.passcodeJoin')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 

@@ -14,15 +14,15 @@ const nameForGuests: Rule = (value, values) =>
   values.guest === true ? withMessage(rules.required(), 'name_required')(value, values) : null;
 
 /**
- * A guest must type the passcode when the event asks for one; a signed-in person may be its
- * host, whom the server lets in without it.
+ * The passcode modal needs one when the event asks for it. The page itself never checks this
+ * field: a signed-in person may be the host, whom the server lets in without it.
  */
-const passcodeForGuests: Rule = (value, values) =>
-  values.askPasscode === true && values.guest === true
+const passcodeWhenAsked: Rule = (value, values) =>
+  values.askPasscode === true
     ? withMessage(rules.required(), 'enter_passcode')(value, values)
     : null;
 
 export const preJoinFields: FieldSpecs<PreJoinValues> = {
   displayName: { rules: [nameForGuests, rules.max(100)], label: 'join.prejoin.displayName' },
-  passcode: { rules: [passcodeForGuests, rules.max(256)], label: 'join.prejoin.passcode' },
+  passcode: { rules: [passcodeWhenAsked, rules.max(256)], label: 'join.prejoin.passcode' },
 };

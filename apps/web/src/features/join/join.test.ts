@@ -115,8 +115,14 @@ describe('pre-join rules', () => {
     expect(check({ ...guest, askPasscode: false })).toMatchObject({ passcode: null });
   });
 
-  it('a signed-in person may leave both empty (the account name, the host)', () => {
-    expect(check({ ...guest, guest: false })).toEqual({ displayName: null, passcode: null });
+  it('a signed-in person may leave the name empty (the account name)', () => {
+    expect(check({ ...guest, guest: false }).displayName).toBeNull();
+  });
+
+  it('the passcode modal needs a passcode whoever asks, once the event wants one', () => {
+    expect(check({ ...guest, guest: false }).passcode).toBe('Please enter the passcode');
+    expect(check({ ...guest, guest: false, askPasscode: false }).passcode).toBeNull();
+    expect(check({ ...guest, passcode: 'x'.repeat(257) }).passcode).not.toBeNull();
   });
 });
 

@@ -16,6 +16,8 @@ import { usePreJoinMedia } from './usePreJoinMedia.ts';
 interface JoinAttempt {
   values: PreJoinValues;
   withMedia: boolean;
+  /** Sent only from the passcode modal; without it the server decides (owner, host, speaker). */
+  passcode?: string;
 }
 
 function isInvalidPasscode(error: unknown): boolean {
@@ -26,7 +28,8 @@ function isInvalidPasscode(error: unknown): boolean {
 }
 
 /**
- * The pre-join page: name, passcode, devices, then verify-call. A success hands the admission
+ * The pre-join page: name, devices, then verify-call; the passcode, when the event asks for one,
+ * is typed in a modal opened by either join button. A success hands the admission
  * (the join ticket and the media choices) to `onAdmitted`; 410 means the event expired.
  */
 export function usePreJoin(
@@ -51,6 +54,8 @@ export function usePreJoin(
     preJoinFields,
   );
   const [formError, setFormError] = useState<string | null>(null);
+  /** Open passcode modal, and which join button opened it (with or without devices). */
+  const [passcodeFor, setPasscodeFor] = useState<{ withMedia: boolean } | null>(null);
 
   // The account may load after the page: prefill the name unless the person typed one.
   const accountName = account ? displayName(account) : '';
@@ -61,10 +66,10 @@ export function usePreJoin(
   }, [signedIn, accountName, setFieldValue, getValues]);
 
   const verify = useMutation({
-    mutationFn: ({ values }: JoinAttempt) =>
+    mutationFn: ({ values, passcode }: JoinAttempt) =>
       joinApi.verifyCall({
         alias: link.alias,
-        passcode: askPasscode && values.passcode ? values.passcode : undefined,
+        passcode: askPasscode && passcode ? passcode : undefined,
         speaker: link.speaker ?? undefined,
         host: link.host ?? undefined,
         display_name: values.displayName.trim() || undefined,
@@ -86,36 +91,69 @@ export function usePreJoin(
           speakerId: selected.speaker,
         },
       });
+      setPasscodeFor(null);
       media.stop();
     },
-    onError: (error) => {
+    onError: (error, { withMedia, passcode }) => {
       if (error instanceof ApiError && error.status === 410) {
+        setPasscodeFor(null);
         media.stop();
         onExpired();
       } else if (isInvalidPasscode(error) && askPasscode) {
-        form.setFieldError('passcode', eventMessages['errors.invalid_passcode'][lang]);
+        // Tried without one (a signed-in person who is not the owner): ask for it now.
+        if (passcode === undefined) setPasscodeFor({ withMedia });
+        else form.setFieldError('passcode', eventMessages['errors.invalid_passcode'][lang]);
       } else {
         setFormError(translateEventError(error, i18n));
       }
     },
   });
 
-  const join = (withMedia: boolean) => {
+  const send = (withMedia: boolean, passcode?: string) => {
     setFormError(null);
-    if (form.validate().hasErrors) return;
     // Joining without devices releases them now, so the light of the camera goes off at once.
     if (!withMedia) media.allOff();
-    verify.mutate({ values: form.getValues(), withMedia });
+    verify.mutate({ values: form.getValues(), withMedia, passcode });
+  };
+
+  const join = (withMedia: boolean) => {
+    setFormError(null);
+    if (form.validateField('displayName').hasError) return;
+    // A guest cannot be the owner: ask at once. A signed-in person may be, so the server
+    // decides first and a refusal opens the modal.
+    if (askPasscode && !signedIn) {
+      form.clearFieldError('passcode');
+      setPasscodeFor({ withMedia });
+      return;
+    }
+    send(withMedia);
+  };
+
+  const submitPasscode = () => {
+    if (!passcodeFor) return;
+    // A new attempt: the last server answer must not stand in for this one.
+    form.clearFieldError('passcode');
+    if (form.validateField('passcode').hasError) return;
+    send(passcodeFor.withMedia, form.getValues().passcode);
+  };
+
+  const cancelPasscode = () => {
+    if (verify.isPending) return;
+    form.clearFieldError('passcode');
+    setFormError(null);
+    setPasscodeFor(null);
   };
 
   return {
     form,
     media,
-    askPasscode,
     signedIn,
     formError,
     joining: verify.isPending,
+    passcodeOpen: passcodeFor !== null,
     joinInBrowser: () => join(true),
     continueWithout: () => join(false),
+    submitPasscode,
+    cancelPasscode,
   };
 }
