@@ -1,22 +1,47 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { CALLS_ENV } from './support/netns-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ci = !!process.env.CI;
+
+/** Debian's Chromium with the flags every project uses; fake camera and microphone. */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Camera and microphone: synthetic devices, permission prompts accepted.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
+
+// The calls project's server and Chromium wrapper (support/netns-global-setup.ts). Unset while
+// the main process reads this file; set when the workers read it again after the set-up.
+const callsBaseUrl = process.env[CALLS_ENV.baseUrl];
+const callsHostIp = process.env[CALLS_ENV.hostIp];
 
 /**
  * Browser tests. Run them with `npm run test:e2e` (all), `npm run test:e2e -- e2e/alone/x.spec.ts`
  * (one file) or `npm run test:e2e:headed` (visible browser; uses xvfb-run when there is no display).
  *
  * The browser is Debian's Chromium: `playwright install` downloads its own and cannot work here.
+ *
+ * e2e/calls/ holds real calls through Janus (project `calls`, needs root for its network
+ * namespace): `npx playwright test -c e2e/playwright.config.ts --project calls`; leave them out
+ * with `--project chromium`. PODIUM_E2E_CALLS_DEBUG=1 prints their socket frames.
  */
 export default defineConfig({
   testDir: '.',
   // Specs are grouped by how many people take part: alone/, 2way/, 3way/ …
   testMatch: '**/*.spec.ts',
   outputDir: path.join(root, '.tmp/e2e-results'),
-  globalSetup: './support/global-setup.ts',
+  // The second one starts the test network of the `calls` project, when that project runs.
+  globalSetup: ['./support/global-setup.ts', './support/netns-global-setup.ts'],
   // Two cores on CI; one browser per core at most. Files run in parallel, tests in a file in order.
   workers: process.env.PODIUM_E2E_WORKERS ? Number(process.env.PODIUM_E2E_WORKERS) : 2,
   fullyParallel: false,
@@ -38,19 +63,36 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.PODIUM_CHROMIUM ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // Camera and microphone: synthetic devices, permission prompts accepted.
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-      ],
+      args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', testIgnore: 'calls/**' },
+    {
+      // Real calls through Janus: Janus and these browsers run in a network namespace made for
+      // the run; the server listens on the host side of its veth pair (notes/media-janus.md).
+      // One call at a time: a call is several browsers encoding video on two cores.
+      name: 'calls',
+      testMatch: 'calls/**/*.spec.ts',
+      workers: 1,
+      timeout: 120_000,
+      expect: { timeout: 15_000 },
+      use: {
+        baseURL: callsBaseUrl,
+        launchOptions: {
+          executablePath: process.env[CALLS_ENV.chromium],
+          args: [
+            ...chromiumArgs,
+            // A plain-http origin that is not localhost gets no navigator.mediaDevices otherwise.
+            `--unsafely-treat-insecure-origin-as-secure=${callsBaseUrl}`,
+            // Host candidates of the namespace's interface only; no IPv6.
+            '--webrtc-ip-handling-policy=default_public_interface_only',
+            '--force-fieldtrials=WebRTC-IPv6Default/Disabled/',
+            // No DNS lookup leaves the machine.
+            `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${callsHostIp}`,
+          ],
+        },
+      },
+    },
+  ],
 });
