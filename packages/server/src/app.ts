@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import pino, { type Logger } from 'pino';
@@ -158,7 +157,6 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     });
   });
 
-  await app.register(cookie);
   await app.register(rateLimit, { global: false });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
