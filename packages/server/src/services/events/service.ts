@@ -117,6 +117,15 @@ const minutesBetween = (start: Date, end: Date) =>
  * Events (conference aliases): create, edit, list and share them; the public join checks.
  * Every owner operation checks ownership here, so REST and GraphQL behave the same.
  */
+
+/** Refuses a schedule or passcode combination the event rules forbid, naming every bad field. */
+function assertSchedule(schedule: Parameters<typeof scheduleIssues>[0]): void {
+  const issues = scheduleIssues(schedule);
+  if (issues.length) {
+    throw invalidFields(Object.fromEntries(issues.map((i) => [i.field, i.message])));
+  }
+}
+
 export class EventsService {
   #config: Config;
   #db: Db;
@@ -256,16 +265,7 @@ export class EventsService {
       new Date(start.getTime() + (input.duration ?? EVENT_DEFAULT_DURATION) * 60_000);
     const passcode = input.passcode ? input.passcode : null;
     const requirePasscode = input.require_passcode ?? passcode !== null;
-    const issues = scheduleIssues({
-      start,
-      end,
-      duration: input.duration,
-      passcode,
-      requirePasscode,
-    });
-    if (issues.length) {
-      throw invalidFields(Object.fromEntries(issues.map((i) => [i.field, i.message])));
-    }
+    assertSchedule({ start, end, duration: input.duration, passcode, requirePasscode });
 
     // A random name colliding is astronomically unlikely, but a retry costs nothing.
     for (let attempt = 0; ; attempt++) {
@@ -324,16 +324,7 @@ export class EventsService {
     const requirePasscode =
       input.require_passcode ??
       (input.passcode === undefined ? row.requirePasscode && passcode !== null : passcode !== null);
-    const issues = scheduleIssues({
-      start,
-      end,
-      duration: input.duration,
-      passcode,
-      requirePasscode,
-    });
-    if (issues.length) {
-      throw invalidFields(Object.fromEntries(issues.map((i) => [i.field, i.message])));
-    }
+    assertSchedule({ start, end, duration: input.duration, passcode, requirePasscode });
 
     const patch: repo.AliasPatch = {
       startTime: start,
