@@ -284,8 +284,14 @@ export class Call {
 
   /** Clicks 'Join in browser' and waits for the call (past any waiting screen). */
   async join(person: Participant): Promise<void> {
-    await new PreJoinPage(person.page).joinButton.click();
+    await this.enter(person);
     await person.room.waitForCall();
+  }
+
+  /** Clicks 'Join in browser' and waits for the room page, whatever it shows (waiting screens). */
+  async enter(person: Participant): Promise<void> {
+    await new PreJoinPage(person.page).joinButton.click();
+    await expect(person.page).toHaveURL(/\/j\/[^/]+\/room$/);
   }
 
   /** Turns camera and microphone on in the call. */

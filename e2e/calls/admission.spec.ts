@@ -1,0 +1,83 @@
+import { EndCallPage } from '../pages/room.ts';
+import { createEvent, expectMediaFlow, signUpHost, test, expect } from './support/call.ts';
+
+/**
+ * Issue 4, browser e2e: the waiting room (admit and deny) and a locked room, with the host's
+ * switches in the participants panel and the newcomers' waiting screens.
+ */
+test.describe('admission', () => {
+  test('waiting room: the host admits one guest, who then takes part, and denies another', async ({
+    call,
+    request,
+  }) => {
+    const host = await signUpHost(request, 'Hà Host');
+    const event = await createEvent(request, host);
+    const hostPerson = await call.openAsHost(host, event);
+    await call.join(hostPerson);
+    const { room } = hostPerson;
+
+    await room.openParticipants();
+    await expect(room.waitingRoomSwitch).not.toBeChecked();
+    await room.waitingRoomSwitch.click();
+    await expect(room.waitingRoomSwitch).toBeChecked();
+
+    // Two guests arrive and wait.
+    const admitted = await call.openAsGuest('Guest Giang', event);
+    await call.enter(admitted);
+    await expect(admitted.room.waitingScreen('Waiting room')).toBeVisible();
+    const denied = await call.openAsGuest('Guest Minh', event);
+    await call.enter(denied);
+    await expect(denied.room.waitingScreen('Waiting room')).toBeVisible();
+
+    // The host sees both in the waiting list, nobody is in the call yet.
+    await expect(room.admit('Guest Giang')).toBeVisible();
+    await expect(room.deny('Guest Minh')).toBeVisible();
+    await expect(room.tile('Guest Giang')).toHaveCount(0);
+
+    await room.admit('Guest Giang').click();
+    await admitted.room.waitForCall();
+    await expect(room.tile('Guest Giang')).toBeVisible();
+    await expect(admitted.room.tile('Hà Host')).toBeVisible();
+
+    await room.deny('Guest Minh').click();
+    await expect(denied.page).toHaveURL(/\/ended\/[^/?]+\?reason=denied$/);
+    await expect(new EndCallPage(denied.page).heading('The host did not let you in')).toBeVisible();
+    await expect(room.admit('Guest Minh')).toHaveCount(0);
+    await expect(room.tile('Guest Minh')).toHaveCount(0);
+
+    // The admitted guest is really in the call: the host receives their camera and microphone.
+    await call.cameraAndMicOn(admitted);
+    await expectMediaFlow(hostPerson.page, { video: 1, audio: 1 });
+  });
+
+  test('a locked room: a newcomer sees “Room is locked” and gets in once it is unlocked', async ({
+    call,
+    request,
+  }) => {
+    const host = await signUpHost(request, 'Hà Host');
+    const event = await createEvent(request, host);
+    const hostPerson = await call.openAsHost(host, event);
+    await call.join(hostPerson);
+    const { room } = hostPerson;
+
+    await room.openParticipants();
+    await room.lockSwitch.click();
+    await expect(room.lockSwitch).toBeChecked();
+
+    const late = await call.openAsGuest('Guest Giang', event);
+    await call.enter(late);
+    const locked = late.room.waitingScreen('Room is locked');
+    await expect(locked).toBeVisible();
+    await expect(
+      late.page.getByText('The host has locked this event. You can join once it is unlocked.'),
+    ).toBeVisible();
+    await expect(room.tile('Guest Giang')).toHaveCount(0);
+
+    // Unlocked: trying again lets the newcomer in.
+    await room.lockSwitch.click();
+    await expect(room.lockSwitch).not.toBeChecked();
+    await late.page.getByRole('button', { name: 'Try again' }).click();
+    await late.room.waitForCall();
+    await expect(room.tile('Guest Giang')).toBeVisible();
+  });
+});
