@@ -116,14 +116,20 @@ export async function expectMediaFlow(
     .toEqual(want);
 }
 
-/** Waits until the tile's <video> of `name` keeps decoding frames. */
-export async function expectTileDecoding(room: RoomPage, name: string): Promise<void> {
-  await expect(room.tileVideo(name)).toBeVisible();
-  await expect.poll(() => room.decodedFrames(name), { timeout: 20_000 }).toBeGreaterThan(0);
-  const before = await room.decodedFrames(name);
-  await expect
-    .poll(() => room.decodedFrames(name), { timeout: 20_000 })
-    .toBeGreaterThan(before + 5);
+/** Frames the <video> of a tile ('Guest Giang', 'Screen of Guest Giang') has decoded so far. */
+export function tileFrames(room: RoomPage, tile: string): Promise<number> {
+  return room
+    .tile(tile)
+    .locator('video')
+    .evaluate((video) => (video as HTMLVideoElement).getVideoPlaybackQuality().totalVideoFrames);
+}
+
+/** Waits until the <video> of a tile keeps decoding frames. */
+export async function expectTileDecoding(room: RoomPage, tile: string): Promise<void> {
+  await expect(room.tile(tile).locator('video')).toBeVisible();
+  await expect.poll(() => tileFrames(room, tile), { timeout: 20_000 }).toBeGreaterThan(0);
+  const before = await tileFrames(room, tile);
+  await expect.poll(() => tileFrames(room, tile), { timeout: 20_000 }).toBeGreaterThan(before + 5);
 }
 
 // ---- People and events ---------------------------------------------------------------------
