@@ -52,6 +52,17 @@ function nextRoomEvent<K extends keyof VideoRoomEvents>(
   return next<VideoRoomEvents, K>(handle, event);
 }
 
+/** Waits until the kernel reports the process stopped (state T in /proc/<pid>/stat). */
+async function stoppedState(pid: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the parenthesised command name, which may itself hold spaces.
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('T')) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`process ${pid} did not stop`);
+}
+
 async function mediaErrorOf(promise: Promise<unknown>): Promise<MediaError> {
   try {
     await promise;
@@ -319,6 +330,8 @@ describe('MediaServer with Janus in a network namespace', () => {
     const pid = media!.pid!;
     process.kill(pid, 'SIGSTOP');
     try {
+      // kill() returns before the signal takes effect; a request sent at once can still be served.
+      await stoppedState(pid);
       const started = Date.now();
       const error = await mediaErrorOf(client.info());
       expect(error.kind).toBe('timeout');
