@@ -197,7 +197,10 @@ describe('login', FLOW, () => {
     expect(revoke?.headers.authorization).toBe('Bearer tok');
     expect(Cookies.get('access_token')).toBeUndefined();
     expect(localStorage.length).toBe(0);
-    expect(screen.getByRole('link', { name: 'Create an account' })).toBeTruthy();
+    // The login page is lazily loaded: wait for it rather than reading the DOM at once.
+    expect(
+      await screen.findByRole('link', { name: 'Create an account' }, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 });
 
