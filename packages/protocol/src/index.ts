@@ -6,3 +6,4 @@ export * from './api/events.ts';
 export * from './signaling.ts';
 export * from './api/signal.ts';
 export * from './api/storage.ts';
+export * from './api/config.ts';

@@ -33,6 +33,18 @@ export interface Config {
   media: MediaConfig;
   /** Chat file sharing limits (decisions.md "Chat and files"); see src/services/storage. */
   uploads: UploadsConfig;
+  /** ICE servers handed to browsers by POST /config; see src/services/call-config. */
+  ice: IceConfig;
+}
+
+export interface IceConfig {
+  /** STUN_URLS: stun:/stuns: URLs, comma-separated. */
+  stunUrls: string[];
+  /**
+   * TURN_URLS (turn:/turns:, comma-separated) with TURN_SECRET, the coturn `static-auth-secret`;
+   * credentials last TURN_TTL_SECONDS. Absent: no TURN server.
+   */
+  turn: { urls: string[]; secret: string; ttlSeconds: number } | undefined;
 }
 
 export interface UploadsConfig {
@@ -67,6 +79,34 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
   return n;
+}
+
+function urlList(value: string | undefined, schemes: RegExp, name: string): string[] {
+  const urls = (value ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  for (const url of urls) {
+    if (!schemes.test(url)) throw new Error(`${name}: "${url}" is not a ${schemes.source} URL`);
+  }
+  return urls;
+}
+
+function loadIceConfig(env: NodeJS.ProcessEnv): IceConfig {
+  const stunUrls = urlList(env.STUN_URLS, /^stuns?:/, 'STUN_URLS');
+  const turnUrls = urlList(env.TURN_URLS, /^turns?:/, 'TURN_URLS');
+  if (turnUrls.length && !env.TURN_SECRET) {
+    throw new Error("TURN_URLS needs TURN_SECRET (the TURN server's static-auth-secret)");
+  }
+  const ttlSeconds = int(env.TURN_TTL_SECONDS, 24 * 3600, 'TURN_TTL_SECONDS');
+  if (ttlSeconds < 60) throw new Error('TURN_TTL_SECONDS must be at least 60');
+  return {
+    stunUrls,
+    turn:
+      turnUrls.length && env.TURN_SECRET
+        ? { urls: turnUrls, secret: env.TURN_SECRET, ttlSeconds }
+        : undefined,
+  };
 }
 
 function loadMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
@@ -122,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'ACCESS_TOKEN_TTL_SECONDS',
     ),
     media: loadMediaConfig(env),
+    ice: loadIceConfig(env),
     uploads: {
       documentMaxBytes: int(
         env.UPLOAD_DOCUMENT_MAX_BYTES,

@@ -9,6 +9,7 @@ import { EventsService } from './events/index.ts';
 import { ChatService } from './chat/index.ts';
 import { SignalAuthService } from '../realtime/auth.ts';
 import { StorageService } from './storage/index.ts';
+import { CallConfigService } from './call-config/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
 export interface TokenAuthenticator {
@@ -31,6 +32,8 @@ export interface Services {
   signal: SignalAuthService;
   /** Files shared in the live room's chat (POST /api/storage/upload-file). */
   storage: StorageService;
+  /** ICE servers and TURN credentials for browsers (POST /config). */
+  callConfig: CallConfigService;
 }
 
 export interface ServiceDeps {
@@ -72,5 +75,6 @@ export function createServices(deps: ServiceDeps): Services {
     chat,
     signal,
     storage,
+    callConfig: new CallConfigService(deps.config.ice),
   };
 }

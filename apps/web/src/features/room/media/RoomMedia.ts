@@ -41,7 +41,8 @@ export interface RoomMediaDeps {
   mediaDevices: MediaDevices;
   permissions?: Permissions;
   createPeerConnection?: PeerConnectionFactory;
-  iceServers?: RTCIceServer[];
+  /** The servers for a new peer connection; a function is asked each time (credentials expire). */
+  iceServers?: RTCIceServer[] | (() => RTCIceServer[]);
   fallbackLabel: (kind: keyof DeviceLists, n: number) => string;
   /** Devices chosen on the pre-join page. */
   initialDevices?: { camera: string | null; microphone: string | null; speaker: string | null };
@@ -112,6 +113,11 @@ export class RoomMedia {
   }
 
   #kinds = { mic: false, camera: false };
+
+  #iceServers(): RTCIceServer[] {
+    const given = this.#deps.iceServers;
+    return typeof given === 'function' ? given() : (given ?? []);
+  }
 
   /**
    * Whether this browser has a microphone / camera at all (sent with `join` and media state):
@@ -384,7 +390,7 @@ export class RoomMedia {
           source: 'camera',
           signaling: this.#deps.signaling,
           createPeerConnection: this.#deps.createPeerConnection ?? browserPeerConnection,
-          iceServers: this.#deps.iceServers ?? [],
+          iceServers: this.#iceServers(),
           mode: this.#store().room.mode,
         },
         (state) => {
@@ -420,7 +426,7 @@ export class RoomMedia {
       source: 'screen',
       signaling: this.#deps.signaling,
       createPeerConnection: this.#deps.createPeerConnection ?? browserPeerConnection,
-      iceServers: this.#deps.iceServers ?? [],
+      iceServers: this.#iceServers(),
       mode: this.#store().room.mode,
     });
     this.#screen = publisher;
@@ -493,7 +499,7 @@ export class RoomMedia {
     this.#subscriber ??= new Subscriber({
       signaling: this.#deps.signaling,
       createPeerConnection: this.#deps.createPeerConnection ?? browserPeerConnection,
-      iceServers: this.#deps.iceServers ?? [],
+      iceServers: this.#iceServers(),
       onStream: (feedId, stream) => {
         const remote = { ...this.#store().media.remote };
         if (stream) remote[feedId] = stream;

@@ -5,6 +5,7 @@ import { cookieTokenStore } from '../../../shared/api/index.ts';
 import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
 import { browserEnvironment, supportsCalling } from '../../join/media/support.ts';
 import type { JoinAdmission } from '../../join/ticket.ts';
+import { iceConfig } from '../media/iceConfig.ts';
 import { RoomMedia } from '../media/RoomMedia.ts';
 import { fetchSocketAuth } from '../session/auth.ts';
 import { noticeText } from '../session/notices.ts';
@@ -46,11 +47,15 @@ export function useRoomSession(admission: JoinAdmission): RoomSession | null {
           store.getState().setMedia({ supported: false });
           return null;
         }
-        return RoomMedia.create({
+        // Fetched alongside the devices; the wait is bounded, and without an answer the call
+        // starts with host candidates only.
+        const ice = iceConfig.load();
+        const roomMedia = await RoomMedia.create({
           store,
           signaling: client,
           mediaDevices: navigator.mediaDevices,
           permissions: navigator.permissions,
+          iceServers: () => iceConfig.current(),
           fallbackLabel: (kind, n) => i18n.t(`join.media.fallback.${kind}`, { n }),
           initialDevices: {
             camera: media.cameraId,
@@ -59,6 +64,8 @@ export function useRoomSession(admission: JoinAdmission): RoomSession | null {
           },
           notify: (notice) => notify.current({ kind: 'media', notice }),
         });
+        await ice;
+        return roomMedia;
       },
     });
     setSession(created);

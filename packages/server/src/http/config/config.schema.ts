@@ -1,0 +1,1 @@
+export { callConfigRequest } from '@podium/protocol';
