@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { test as base, expect } from '../../support/fixtures.ts';
 import { uniqueEmail, uniqueUsername, STRONG_PASSWORD } from '../../support/data.ts';
@@ -111,9 +113,36 @@ export async function expectMediaFlow(
       audible: Math.min(flow.audible, want.audible),
     };
   };
-  await expect
-    .poll(capped, { timeout, intervals: [0], message: `media flowing into ${page.url()}` })
-    .toEqual(want);
+  try {
+    await expect
+      .poll(capped, { timeout, intervals: [0], message: `media flowing into ${page.url()}` })
+      .toEqual(want);
+  } catch (error) {
+    // What the peer connections were doing: enough to tell ICE from negotiation from sending.
+    const peers = await describePeers(page).catch((e: unknown) => String(e));
+    throw new Error(`${(error as Error).message}\npeer connections:\n${peers}`, { cause: error });
+  }
+}
+
+/** State and RTP counters of every peer connection of the page, one line each. */
+export function describePeers(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const lines: string[] = [];
+    for (const [index, pc] of (window.__e2ePeers ?? []).entries()) {
+      const rtp: string[] = [];
+      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+        if (s.type === 'inbound-rtp')
+          rtp.push(`in ${String(s.kind)} pkts=${String(s.packetsReceived)}`);
+        if (s.type === 'outbound-rtp')
+          rtp.push(`out ${String(s.kind)} pkts=${String(s.packetsSent)}`);
+      });
+      lines.push(
+        `#${index} ${pc.connectionState}/${pc.iceConnectionState}/${pc.signalingState} ` +
+          rtp.join(', '),
+      );
+    }
+    return lines.join('\n');
+  });
 }
 
 /** Frames the <video> of a tile ('Guest Giang', 'Screen of Guest Giang') has decoded so far. */
@@ -130,6 +159,33 @@ export async function expectTileDecoding(room: RoomPage, tile: string): Promise<
   await expect.poll(() => tileFrames(room, tile), { timeout: 20_000 }).toBeGreaterThan(0);
   const before = await tileFrames(room, tile);
   await expect.poll(() => tileFrames(room, tile), { timeout: 20_000 }).toBeGreaterThan(before + 5);
+}
+
+/** Janus's process id: the one `janus` process inside the test namespace (none while down). */
+export function janusPid(): number | undefined {
+  const out = execFileSync('ip', ['netns', 'pids', callsEnv('netns')], { encoding: 'utf8' });
+  for (const pid of out.split('\n').map(Number)) {
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'janus') return pid;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Marks the page's JavaScript realm, so a spec can tell later that the page was never
+ * reloaded (a reload starts a new realm without the mark).
+ */
+export async function markPage(page: Page): Promise<() => Promise<boolean>> {
+  const mark = `m${Math.random().toString(36).slice(2)}`;
+  await page.evaluate((m) => {
+    (window as Window & { __e2eMark?: string }).__e2eMark = m;
+  }, mark);
+  return () =>
+    page.evaluate((m) => (window as Window & { __e2eMark?: string }).__e2eMark === m, mark);
 }
 
 // ---- People and events ---------------------------------------------------------------------
@@ -200,14 +256,19 @@ export async function createEvent(
 
 /** PODIUM_E2E_CALLS_DEBUG=1: the page's console and socket frames on the runner's output. */
 function traceSignaling(page: Page, name: string): void {
+  const clock = () => new Date().toISOString().slice(11, 23);
   const short = (text: string) => text.replace(/"sdp":"[^"]*"/g, '"sdp":"…"').slice(0, 400);
-  page.on('console', (m) => process.stdout.write(`[${name}] console.${m.type()}: ${m.text()}\n`));
+  page.on('console', (m) =>
+    process.stdout.write(`${clock()} [${name}] console.${m.type()}: ${m.text()}\n`),
+  );
   page.on('websocket', (ws) => {
-    ws.on('framesent', (f) => process.stdout.write(`[${name}] > ${short(String(f.payload))}\n`));
-    ws.on('framereceived', (f) =>
-      process.stdout.write(`[${name}] < ${short(String(f.payload))}\n`),
+    ws.on('framesent', (f) =>
+      process.stdout.write(`${clock()} [${name}] > ${short(String(f.payload))}\n`),
     );
-    ws.on('close', () => process.stdout.write(`[${name}] socket closed\n`));
+    ws.on('framereceived', (f) =>
+      process.stdout.write(`${clock()} [${name}] < ${short(String(f.payload))}\n`),
+    );
+    ws.on('close', () => process.stdout.write(`${clock()} [${name}] socket closed\n`));
   });
 }
 
