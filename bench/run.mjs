@@ -6,6 +6,11 @@
 // bench/README.md. Without a name this command lists them and exits 0, rather than printing
 // numbers that were never measured.
 const planned = [
+  {
+    name: 'join',
+    what: 'click on Join to the first remote video frame in headless Chromium, through Janus',
+    status: 'ready (root): npm run bench -- join [--joins 20]',
+  },
   { name: 'http', what: 'REST API throughput and latency with autocannon', status: 'not written' },
   {
     name: 'signaling',
@@ -24,6 +29,8 @@ const planned = [
 // holds one socket per participant, up to 10,000, in the client and again in the server).
 const runnable = {
   signaling: ['--import', 'tsx', 'bench/signaling/swarm.ts'],
+  join: ['--import', 'tsx', 'bench/join/join.ts'],
+  media: ['--import', 'tsx', 'bench/media/media.ts'],
 };
 const [which, ...rest] = process.argv.slice(2);
 if (which !== undefined) {

@@ -1,0 +1,319 @@
+// The media stack the `join` and `media` benchmarks run against: a network namespace made for
+// the run (veth pair with a /30 from 198.18.0.0/15, notes/media-janus.md "The test network"), a
+// real Podium server as its own process on the host side of the veth with MEDIA_ENABLED=1, and
+// the Janus it supervises inside the namespace. Nothing listens on or sends to the machine's real
+// interfaces. Needs root (CAP_NET_ADMIN) and iproute2, like the `calls` e2e project.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  netnsDown,
+  netnsUp,
+  type ResolvedNetnsSpec,
+} from '../../packages/server/src/media/netns.ts';
+import { repoRoot } from '../signaling/server-process.ts';
+
+const BENCH_RANGE = { base: (198 << 24) | (18 << 16), size: 1 << 17 }; // 198.18.0.0/15
+
+const intToIp = (n: number): string => [24, 16, 8, 0].map((shift) => (n >>> shift) & 255).join('.');
+
+export function assertRoot(): void {
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      'this benchmark runs Janus (and browsers) in a network namespace it creates: run it as root',
+    );
+  }
+  execFileSync('ip', ['netns', 'list'], { stdio: 'ignore' });
+}
+
+function hostAddresses(): Set<string> {
+  const out = execFileSync('ip', ['-4', '-o', 'addr', 'show'], { encoding: 'utf8' });
+  return new Set([...out.matchAll(/inet (\d+\.\d+\.\d+\.\d+)\//g)].map((m) => m[1]!));
+}
+
+/** A fresh namespace name and a free /30 (the first /30 is the default `podium-test`'s). */
+function chooseNetns(): { name: string; hostIp: string; nsIp: string } {
+  const used = hostAddresses();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const block = 1 + crypto.randomInt(BENCH_RANGE.size / 4 - 1);
+    const network = BENCH_RANGE.base + block * 4;
+    const pair = {
+      name: `pbench-${crypto.randomBytes(3).toString('hex')}`,
+      hostIp: intToIp(network + 1),
+      nsIp: intToIp(network + 2),
+    };
+    if (!used.has(pair.hostIp) && !used.has(pair.nsIp)) return pair;
+  }
+  throw new Error('no free /30 in 198.18.0.0/15 for the benchmark namespace');
+}
+
+/**
+ * Addresses other than the host side that the namespace resolved or tried to resolve: with no
+ * gateway inside, any packet for another address starts with a neighbour lookup on the veth.
+ */
+function foreignNeighbours(spec: ResolvedNetnsSpec): string[] {
+  try {
+    const out = execFileSync('ip', ['-n', spec.name, 'neigh', 'show'], { encoding: 'utf8' });
+    return out
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/)[0] ?? '')
+      .filter((address) => address && address !== spec.hostIp);
+  } catch {
+    return [];
+  }
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Direct children of `pid` (every thread's), read from /proc. */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const text = fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+      if (text) out.push(...text.split(/\s+/).map(Number));
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out;
+}
+
+function commOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+export interface MediaStack {
+  spec: ResolvedNetnsSpec;
+  /** `http://<host-side address>:<port>`. */
+  url: string;
+  serverPid: number;
+  janusPid: number;
+  /** Writes a shell wrapper that runs Chromium inside the namespace (Playwright's executable). */
+  chromiumWrapper(chromium: string): string;
+  tail(lines?: number): string;
+  /** Stops the server (which stops Janus), removes the namespace; throws on stray packets. */
+  stop(): Promise<void>;
+}
+
+export async function startMediaStack(options: {
+  /** Serve the built web app (the `join` benchmark); otherwise API and socket only. */
+  web: boolean;
+  log: (text: string) => void;
+}): Promise<MediaStack> {
+  assertRoot();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-bench-media-'));
+  const serverLog = path.join(work, 'server.log');
+  let spec: ResolvedNetnsSpec | undefined;
+  let child: ChildProcess | undefined;
+  const tail = (lines = 30): string => {
+    try {
+      return fs.readFileSync(serverLog, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    } catch {
+      return '(no log)';
+    }
+  };
+
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    const strays = spec ? foreignNeighbours(spec) : [];
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      // The server stops Janus on SIGTERM (Janus takes ~2 s).
+      const killer = setTimeout(() => child!.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    if (spec) await netnsDown(spec, { killProcesses: true });
+    fs.rmSync(work, { recursive: true, force: true });
+    if (strays.length > 0) {
+      throw new Error(`the namespace tried to reach ${strays.join(', ')}: only ${spec!.hostIp}`);
+    }
+  };
+  // An interrupted benchmark must not leave its server, Janus or namespace behind.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    spec = await netnsUp(chooseNetns());
+    const port = await freePort(spec.hostIp);
+    const url = `http://${spec.hostIp}:${port}`;
+    const logFd = fs.openSync(serverLog, 'w');
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'packages/server/src/main.ts')],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', logFd, logFd],
+        env: {
+          PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
+          HOME: process.env.HOME ?? work,
+          NODE_ENV: 'production',
+          // Only the host side of the veth pair: reachable from the namespace and this machine,
+          // not from its real interfaces.
+          HOST: spec.hostIp,
+          PORT: String(port),
+          PUBLIC_URL: url,
+          DATA_DIR: path.join(work, 'data'),
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+          WEB_DIST: options.web ? path.join(repoRoot, 'apps/web/dist') : path.join(work, 'no-web'),
+          MEDIA_ENABLED: '1',
+          MEDIA_NETNS: spec.name,
+          MEDIA_NETNS_HOST_IP: spec.hostIp,
+          MEDIA_NETNS_IP: spec.nsIp,
+          MEDIA_ICE_INTERFACE: '',
+          MEDIA_PUBLIC_IP: '',
+        },
+      },
+    );
+    fs.closeSync(logFd);
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`the server exited during start-up:\n${tail()}`);
+      }
+      try {
+        if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`the server was not ready in 90 s:\n${tail()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // Janus is the server's child (`ip netns exec` execs it in place).
+    let janusPid = 0;
+    while (!janusPid) {
+      janusPid = childrenOf(child.pid!).find((pid) => commOf(pid) === 'janus') ?? 0;
+      if (janusPid) break;
+      if (Date.now() > deadline) throw new Error(`no Janus under the server:\n${tail()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    options.log(`server ${child.pid} on ${url}, Janus ${janusPid} in ${spec.name}`);
+    const nsName = spec.name;
+    return {
+      spec,
+      url,
+      serverPid: child.pid!,
+      janusPid,
+      tail,
+      stop,
+      chromiumWrapper(chromium: string): string {
+        // mDNS host candidates off in the fresh profile (no flag for it; --disable-features would
+        // replace Playwright's own list), then Chromium inside the namespace.
+        const localState = JSON.stringify({
+          browser: { enabled_labs_experiments: ['enable-webrtc-hide-local-ips-with-mdns@2'] },
+        });
+        const file = path.join(work, 'chromium-in-netns');
+        fs.writeFileSync(
+          file,
+          [
+            '#!/bin/sh',
+            'profile=',
+            'for arg in "$@"; do',
+            '  case "$arg" in --user-data-dir=*) profile="${arg#--user-data-dir=}" ;; esac',
+            'done',
+            'if [ -n "$profile" ] && [ ! -e "$profile/Local State" ]; then',
+            '  mkdir -p "$profile"',
+            `  printf '%s' '${localState}' > "$profile/Local State"`,
+            'fi',
+            `exec ip netns exec ${nsName} ${chromium} "$@"`,
+            '',
+          ].join('\n'),
+          { mode: 0o755 },
+        );
+        return file;
+      },
+    };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Signs a host up, logs in, creates an event; returns its alias and the host's tokens. */
+export async function prepareEvent(
+  baseUrl: string,
+  mode: 'meeting' | 'conference',
+): Promise<{ alias: string; token: string; renewal: string }> {
+  const call = async (
+    url: string,
+    expected: number,
+    body: unknown,
+    token?: string,
+  ): Promise<Record<string, unknown>> => {
+    const res = await fetch(baseUrl + url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (res.status !== expected) {
+      throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+    }
+    return json;
+  };
+  const tag = crypto.randomBytes(4).toString('hex');
+  const email = `bench-${tag}@example.test`;
+  const password = `bench-${tag}-password`;
+  await call('/api/v1/user/signup', 201, {
+    email,
+    username: `bench_${tag}`,
+    password,
+    full_name: 'Bench Host',
+  });
+  const login = await call('/api/v1/user/session/new', 200, { username: email, password });
+  const token = String(login.authorization);
+  const start = new Date(Date.now() + 3600_000);
+  start.setUTCSeconds(0, 0);
+  const event = await call(
+    '/api/account/qrcode/create',
+    201,
+    {
+      title: `${mode} benchmark`,
+      start_time: start.toISOString(),
+      mode,
+      join_before_host: true,
+      require_passcode: false,
+    },
+    token,
+  );
+  return { alias: String(event.name), token, renewal: String(login.renewal_token) };
+}
+
+export const loadAverage = (): number[] => os.loadavg().map((l) => Math.round(l * 100) / 100);
+
+/** Nearest-rank percentile of a sorted array. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
