@@ -7,3 +7,4 @@ export * from './signaling.ts';
 export * from './api/signal.ts';
 export * from './api/storage.ts';
 export * from './api/config.ts';
+export * from './api/settings.ts';

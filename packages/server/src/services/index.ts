@@ -9,6 +9,7 @@ import { EventsService } from './events/index.ts';
 import { ChatService } from './chat/index.ts';
 import { SignalAuthService } from '../realtime/auth.ts';
 import { StorageService } from './storage/index.ts';
+import { AccountSettingsService } from './accounts/settings.ts';
 import { CallConfigService } from './call-config/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
@@ -32,6 +33,8 @@ export interface Services {
   signal: SignalAuthService;
   /** Files shared in the live room's chat (POST /api/storage/upload-file). */
   storage: StorageService;
+  /** Account settings, avatar upload and signed-in sessions (the settings pages). */
+  accountSettings: AccountSettingsService;
   /** ICE servers and TURN credentials for browsers (POST /config). */
   callConfig: CallConfigService;
 }
@@ -75,6 +78,12 @@ export function createServices(deps: ServiceDeps): Services {
     chat,
     signal,
     storage,
+    accountSettings: new AccountSettingsService({
+      db: deps.store.db,
+      accounts,
+      storage,
+      log: deps.log,
+    }),
     callConfig: new CallConfigService(deps.config.ice),
   };
 }

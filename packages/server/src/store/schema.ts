@@ -7,3 +7,4 @@ export * from './schema/accounts.ts';
 export * from './schema/events.ts';
 export * from './schema/chat.ts';
 export * from './schema/uploads.ts';
+export * from './schema/settings.ts';

@@ -5,6 +5,7 @@ import { sessionRoutes } from './session.handler.ts';
 import { verifyRoutes } from './verify.handler.ts';
 import { profileRoutes } from './profile.handler.ts';
 import { passwordRoutes } from './password.handler.ts';
+import { settingsRoutes } from './settings.handler.ts';
 
 /** Every account endpoint of spec §7 "Account". */
 export function accountRoutes(app: FastifyInstance, services: Services): void {
@@ -13,4 +14,5 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
   verifyRoutes(app, services);
   profileRoutes(app, services);
   passwordRoutes(app, services);
+  settingsRoutes(app, services);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { conferenceSettingRequest, type AccountDto } from '@podium/protocol';
+import { conferenceSettingRequest, type AccountDetailsDto } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
 import { detailsRequest, profileUpdateInput } from './profile.schema.ts';
@@ -10,7 +10,9 @@ export function profileRoutes(app: FastifyInstance, services: Services): void {
     url: '/api/account/details',
     auth: 'required',
     input: detailsRequest,
-    handler: ({ ctx }): Promise<AccountDto> => ctx.services.accounts.details(ctx.account),
+    // The account plus its settings (additive to the account of every other endpoint).
+    handler: ({ ctx }): Promise<AccountDetailsDto> =>
+      ctx.services.accountSettings.details(ctx.account),
   });
 
   route(app, services, {
@@ -18,8 +20,10 @@ export function profileRoutes(app: FastifyInstance, services: Services): void {
     url: '/api/account/profile/update',
     auth: 'required',
     input: profileUpdateInput,
-    handler: ({ ctx, input }): Promise<AccountDto> =>
-      ctx.services.accounts.updateProfile(ctx.account, input),
+    handler: async ({ ctx, input }): Promise<AccountDetailsDto> => {
+      await ctx.services.accounts.updateProfile(ctx.account, input);
+      return ctx.services.accountSettings.details(ctx.account);
+    },
   });
 
   route(app, services, {
@@ -27,7 +31,9 @@ export function profileRoutes(app: FastifyInstance, services: Services): void {
     url: '/api/account/setting/conference/update',
     auth: 'required',
     input: conferenceSettingRequest,
-    handler: ({ ctx, input }): Promise<AccountDto> =>
-      ctx.services.accounts.setConferenceMode(ctx.account, input.conference_mode),
+    handler: async ({ ctx, input }): Promise<AccountDetailsDto> => {
+      await ctx.services.accounts.setConferenceMode(ctx.account, input.conference_mode);
+      return ctx.services.accountSettings.details(ctx.account);
+    },
   });
 }

@@ -16,7 +16,7 @@ function roomCredentials(request: FastifyRequest): string | undefined {
  * stops storing a file past the largest limit but would read (and drop) an endless chunked body
  * for ever; this ends that.
  */
-function cappedParts(request: FastifyRequest, cap: number): AsyncIterable<UploadPart> {
+export function cappedParts(request: FastifyRequest, cap: number): AsyncIterable<UploadPart> {
   const parts = request.parts() as AsyncIterator<UploadPart>;
   // The first call runs up to the parser's first wait, which pipes the request into the parser:
   // only from then on may another 'data' listener watch the bytes without taking any away.

@@ -45,6 +45,7 @@ import {
 } from './errors.ts';
 import { canonicalTimeZone, eventCalendar } from './ics.ts';
 import { InvitationSender, type Invitee } from './invitations.ts';
+import { invitationOptOuts } from '../accounts/settings.ts';
 import * as repo from './repository.ts';
 import { FailureThrottle } from './throttle.ts';
 import {
@@ -247,7 +248,13 @@ export class EventsService {
       email: p.email,
       link: p.role === 'speaker' ? speakerLink : this.inviteLink(row.name),
     }));
-    this.#invitations.send(lang, senderName, row.title, invitees, { aliasId: row.id });
+    // Privacy (account settings): people who turned invitation mails off are not mailed.
+    const optedOut = await invitationOptOuts(
+      this.#db,
+      invitees.map((i) => i.email),
+    );
+    const mailed = invitees.filter((i) => !optedOut.has(i.email.trim().toLowerCase()));
+    this.#invitations.send(lang, senderName, row.title, mailed, { aliasId: row.id });
     await repo.markInvited(
       this.#db,
       people.map((p) => p.id),

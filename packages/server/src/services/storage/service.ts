@@ -55,6 +55,12 @@ export interface StoredFile {
   size: number;
 }
 
+/** Narrower rules for one use of the upload (an avatar: images only, at most 1 MB). */
+export interface UploadRestriction {
+  kinds?: readonly UploadKind[];
+  maxBytes?: number;
+}
+
 /** The name of the multipart part carrying the file. */
 export const FILE_FIELD = 'file';
 /** The optional field naming the live room (alias id) the file is shared in. */
@@ -137,7 +143,11 @@ export class StorageService {
    * Reads the multipart parts: streams the one `file` part to disk while checking its type and
    * size, then records it. Nothing stays on disk when the upload is refused.
    */
-  async upload(parts: AsyncIterable<UploadPart>, uploader: Uploader): Promise<UploadResponse> {
+  async upload(
+    parts: AsyncIterable<UploadPart>,
+    uploader: Uploader,
+    restriction: UploadRestriction = {},
+  ): Promise<UploadResponse> {
     let received: Received | null = null;
     let room: unknown;
     let refusal: AppError | null = null;
@@ -164,7 +174,7 @@ export class StorageService {
             refusal ??= noFile();
             continue;
           }
-          const result = await this.#receive(part);
+          const result = await this.#receive(part, restriction);
           if (result instanceof AppError) refusal = result;
           else received = result;
         } catch (error) {
@@ -217,14 +227,17 @@ export class StorageService {
    * reading the rest of the part, so the parser can finish the body and the client gets the
    * answer rather than a reset connection.
    */
-  async #receive(part: UploadPart & { type: 'file' }): Promise<Received | AppError> {
+  async #receive(
+    part: UploadPart & { type: 'file' },
+    restriction: UploadRestriction,
+  ): Promise<Received | AppError> {
     const name = sanitizeFileName(part.filename);
     const verdict = classifyName(name, part.mimetype);
-    if (!verdict.ok) {
+    if (!verdict.ok || (restriction.kinds && !restriction.kinds.includes(verdict.kind))) {
       await drain(part.file);
       return invalidFileType();
     }
-    const limit = this.limitFor(verdict.kind);
+    const limit = Math.min(this.limitFor(verdict.kind), restriction.maxBytes ?? Infinity);
     const id = crypto.randomBytes(24).toString('base64url');
     const tmpPath = path.join(await this.#uploadDir(), id + PART_SUFFIX);
     const sink = new PartSink(tmpPath, verdict);
