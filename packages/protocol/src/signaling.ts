@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { serverMessages } from './errors.ts';
+import { QR_RING_STOP_REASONS } from './api/qr-calls.ts';
+import { notificationView } from './api/notifications.ts';
 
 /**
  * The signaling socket (`/socket/member/v1`): every message, per direction.
@@ -645,6 +647,29 @@ export const serverMessageSchemas = {
    */
   renegotiate: event('renegotiate', {
     targets: z.array(peerTarget).min(1).max(PEER_TARGETS.length),
+  }),
+  // Account channel: a socket greeted with account credentials (no room) receives these.
+  /** A new notification for the signed-in account; `unread` is the account's new unread count. */
+  notification: event('notification', {
+    notification: notificationView,
+    unread: z.number().int().nonnegative(),
+  }),
+  /** The unread count changed (read or deleted elsewhere, for example in another tab). */
+  notification_count: event('notification_count', { unread: z.number().int().nonnegative() }),
+  // QR call centre (api/qr-calls.ts), over the account channel to the alias's agents.
+  /** A visitor is calling a QR-code alias this account answers for: show the ringing dialog. */
+  qr_ring: event('qr_ring', {
+    call_id: signalingId,
+    alias: z.string().max(64),
+    title: z.string().max(200),
+    visitor_name: z.string().max(SIGNALING_MAX_NAME),
+    /** When the ringing stops unanswered (ISO). */
+    ring_deadline: z.string().max(40),
+  }),
+  /** Stop ringing for this call (answered here or elsewhere, cancelled, timed out, …). */
+  qr_ring_stopped: event('qr_ring_stopped', {
+    call_id: signalingId,
+    reason: z.enum(QR_RING_STOP_REASONS),
   }),
 } as const;
 

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAT_DOCUMENT_MAX_BYTES, CHAT_OTHER_MAX_BYTES } from '@podium/protocol';
+import {
+  CHAT_DOCUMENT_MAX_BYTES,
+  CHAT_OTHER_MAX_BYTES,
+  QR_CALL_RING_TIMEOUT_MS,
+} from '@podium/protocol';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -35,6 +39,8 @@ export interface Config {
   uploads: UploadsConfig;
   /** ICE servers handed to browsers by POST /config; see src/services/call-config. */
   ice: IceConfig;
+  /** How long a QR call rings its agents before the visitor hears 'agents busy' (QR_RING_TIMEOUT_MS). */
+  qrRingTimeoutMs: number;
 }
 
 export interface IceConfig {
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     media: loadMediaConfig(env),
     ice: loadIceConfig(env),
+    qrRingTimeoutMs: int(env.QR_RING_TIMEOUT_MS, QR_CALL_RING_TIMEOUT_MS, 'QR_RING_TIMEOUT_MS'),
     uploads: {
       documentMaxBytes: int(
         env.UPLOAD_DOCUMENT_MAX_BYTES,

@@ -17,7 +17,8 @@ export const signalAuthRequest = z
     /** With an access token: the alias (name or id) to join; the owner joins as host. */
     alias: z.string().trim().min(1).max(64).optional(),
   })
-  .refine((v) => (v.ticket === undefined) !== (v.alias === undefined), {
+  // Neither: account-scope credentials for the account channel (needs the access token).
+  .refine((v) => v.ticket === undefined || v.alias === undefined, {
     message: 'Give a ticket, or an alias with an access token',
     path: ['ticket'],
   });
@@ -35,4 +36,20 @@ export interface SignalAuthResponse {
   display_name: string;
   guest: boolean;
   room: { id: string; name: string; title: string; mode: EventMode };
+}
+
+/**
+ * `POST /member/v1/auth` with only an access token: credentials for the account channel. A socket
+ * greeted with them joins no room; it receives what the server pushes to the account
+ * (notifications, ringing QR calls, …) until it closes. They never open a room, and room
+ * credentials never open an account channel.
+ */
+export interface SignalAccountAuthResponse {
+  scope: 'account';
+  credentials: string;
+  expires_at: string;
+  socket_path: string;
+  protocol_version: number;
+  account_id: string;
+  display_name: string;
 }

@@ -6,6 +6,7 @@ import { devRoutes } from './dev/index.ts';
 import { eventRoutes } from './events/index.ts';
 import { signalRoutes } from './signal/index.ts';
 import { storageRoutes } from './storage/index.ts';
+import { notificationsRoutes } from './notifications/index.ts';
 import { callConfigRoutes } from './config/index.ts';
 import { aliasesModule } from '../graphql/aliases.ts';
 import { profileModule } from '../graphql/profile.ts';
@@ -17,6 +18,7 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
   eventRoutes,
   signalRoutes,
   storageRoutes,
+  notificationsRoutes,
   callConfigRoutes,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];

@@ -2,10 +2,12 @@ import {
   PROTOCOL_VERSION,
   SIGNAL_SOCKET_PATH,
   SOCKET_CREDENTIALS_TTL_SECONDS,
+  type SignalAccountAuthResponse,
   type SignalAuthRequest,
   type SignalAuthResponse,
 } from '@podium/protocol';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { invalidFields } from '../services/events/errors.ts';
 import type { AuthAccount } from '../services/auth-account.ts';
 import { eventExpired, invalidLink } from '../services/events/errors.ts';
 import type { EventsService } from '../services/events/index.ts';
@@ -16,8 +18,11 @@ import type { AliasRow } from '../store/schema.ts';
 import type { Identity, TicketRole } from '../rooms/index.ts';
 import {
   guestIdFor,
+  openAccountCredentials,
   openCredentials,
+  signAccountCredentials,
   signCredentials,
+  type OpenedAccountCredentials,
   type OpenedCredentials,
   type SocketCredentials,
 } from './credentials.ts';
@@ -55,7 +60,17 @@ export class SignalAuthService {
     return this.#secrets.get('join_ticket_key');
   }
 
-  async issue(input: SignalAuthRequest, account: AuthAccount | null): Promise<SignalAuthResponse> {
+  async issue(
+    input: SignalAuthRequest,
+    account: AuthAccount | null,
+  ): Promise<SignalAuthResponse | SignalAccountAuthResponse> {
+    if (input.ticket === undefined && input.alias === undefined) {
+      // Without a token this is the request of old (a ticket or an alias was forgotten).
+      if (!account) {
+        throw invalidFields({ ticket: 'Give a ticket, or an alias with an access token' });
+      }
+      return this.issueAccount(account);
+    }
     let row: AliasRow;
     let identity: Identity;
     let role: TicketRole;
@@ -107,6 +122,27 @@ export class SignalAuthService {
 
   async open(token: string): Promise<OpenedCredentials> {
     return openCredentials(await this.#key(), token, this.#now());
+  }
+
+  /** Account-channel credentials: the socket greeted with them gets the account's pushes. */
+  async issueAccount(account: AuthAccount): Promise<SignalAccountAuthResponse> {
+    const expiresAt = Math.floor(this.#now() / 1000) + SOCKET_CREDENTIALS_TTL_SECONDS;
+    return {
+      scope: 'account',
+      credentials: signAccountCredentials(await this.#key(), {
+        accountId: account.id,
+        expiresAt,
+      }),
+      expires_at: new Date(expiresAt * 1000).toISOString(),
+      socket_path: SIGNAL_SOCKET_PATH,
+      protocol_version: PROTOCOL_VERSION,
+      account_id: account.id,
+      display_name: (await this.#accountName(account.id)) ?? '',
+    };
+  }
+
+  async openAccount(token: string): Promise<OpenedAccountCredentials> {
+    return openAccountCredentials(await this.#key(), token, this.#now());
   }
 
   async #eventRow(aliasId: string): Promise<AliasRow> {

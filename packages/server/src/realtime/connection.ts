@@ -13,7 +13,12 @@ import {
   type SignalingMessageKey,
 } from '@podium/protocol';
 import { assertNever, roomError } from '../rooms/index.ts';
-import type { OpenedCredentials, SocketCredentials } from './credentials.ts';
+import type { AccountChannel } from './account-channel.ts';
+import type {
+  OpenedAccountCredentials,
+  OpenedCredentials,
+  SocketCredentials,
+} from './credentials.ts';
 import { SlidingWindow, TokenBucket } from './rate.ts';
 import {
   RoomClosedError,
@@ -74,6 +79,9 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
 export interface ConnectionDeps {
   registry: RoomRegistry;
   openCredentials(token: string): Promise<OpenedCredentials>;
+  /** Account-scope credentials (the account channel); without it only rooms can be greeted. */
+  openAccountCredentials?(token: string): Promise<OpenedAccountCredentials>;
+  accountChannel?: AccountChannel;
   log: Logger;
   limits: GatewayLimits;
   graceMs: number;
@@ -81,7 +89,8 @@ export interface ConnectionDeps {
   onClosed(connection: Connection): void;
 }
 
-type Phase = 'greeting' | 'ready' | 'joined' | 'closed';
+/** `account`: greeted with account credentials; the socket only receives the account's pushes. */
+type Phase = 'greeting' | 'ready' | 'joined' | 'account' | 'closed';
 
 /** Error codes that mean the client broke the protocol (they count towards the 1008 close). */
 const STRIKES: ReadonlySet<SignalingErrorCode> = new Set([
@@ -127,6 +136,7 @@ export class Connection implements Peer {
   #binding: { host: RoomHost; participantId: string } | null = null;
   #alive = true;
   #helloTimer: NodeJS.Timeout | null;
+  #leaveAccountChannel: (() => void) | null = null;
 
   constructor(ws: WebSocket, deps: ConnectionDeps) {
     this.#ws = ws;
@@ -295,6 +305,8 @@ export class Connection implements Peer {
     if (message.type === 'heartbeat') return answer(OK);
     if (message.type === 'hello') return this.#hello(message, answer);
     if (this.#phase === 'greeting') return answer(fail('unauthorized', 'errors.unauthorized'));
+    // SECURITY: an account-channel socket holds no room credentials: nothing room-related.
+    if (this.#phase === 'account') return answer(fail('not_allowed', 'errors.permission'));
     if (isRoomRequest(message)) {
       const bound = this.#binding;
       if (!bound) return answer(NOT_JOINED);
@@ -344,6 +356,14 @@ export class Connection implements Peer {
     }
     const opened = await this.#deps.openCredentials(message.credentials);
     if (this.#phase !== 'greeting' || this.#closing) return answer(NOT_JOINED);
+    if (!opened.ok && this.#deps.openAccountCredentials && this.#deps.accountChannel) {
+      const account = await this.#deps.openAccountCredentials(message.credentials);
+      if (this.#phase !== 'greeting' || this.#closing) return answer(NOT_JOINED);
+      // Nothing to resume on the account channel, so expired credentials are simply refused.
+      if (account.ok && !account.expired) {
+        return this.#greetAccount(account.credentials.accountId, this.#deps.accountChannel, answer);
+      }
+    }
     if (!opened.ok) {
       answer(fail('unauthorized', 'errors.unauthorized'));
       this.#close(CLOSE_CODES.unauthorized, 'credentials refused');
@@ -363,6 +383,23 @@ export class Connection implements Peer {
         resume_grace_ms: this.#deps.graceMs,
       },
     });
+  }
+
+  #greetAccount(accountId: string, channel: AccountChannel, answer: Answer): void {
+    this.#phase = 'account';
+    if (this.#helloTimer) clearTimeout(this.#helloTimer);
+    this.#helloTimer = null;
+    this.#log = this.#deps.log.child({ accountId });
+    // The reply goes out before anything pushed, so the client knows the greeting worked first.
+    answer({
+      ok: true,
+      data: {
+        session_id: this.#sessionId,
+        protocol_version: PROTOCOL_VERSION,
+        resume_grace_ms: this.#deps.graceMs,
+      },
+    });
+    this.#leaveAccountChannel = channel.add(accountId, this);
   }
 
   async #join(message: ClientMessageOf<'join'>, answer: Answer): Promise<void> {
@@ -469,6 +506,8 @@ export class Connection implements Peer {
     const bound = this.#binding;
     this.#binding = null;
     if (bound) this.#disconnect(bound.host, bound.participantId);
+    this.#leaveAccountChannel?.();
+    this.#leaveAccountChannel = null;
     this.#deps.onClosed(this);
   }
 }

@@ -113,3 +113,65 @@ export function guestIdFor(secret: Buffer, ticketId: string): string {
     .subarray(0, 12)
     .toString('base64url');
 }
+
+/**
+ * Account-channel credentials: a socket greeted with them receives what the server pushes to one
+ * signed-in account, outside any room. SECURITY: their own purpose label inside the MAC, so room
+ * credentials never pass as account credentials nor the other way round.
+ */
+export interface AccountCredentials {
+  accountId: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+interface AccountWire {
+  v: 1;
+  a: string;
+  e: number;
+}
+
+const ACCOUNT_PURPOSE = 'account-channel-credentials';
+
+function accountMac(secret: Buffer, data: string): Buffer {
+  return crypto.createHmac('sha256', secret).update(`${ACCOUNT_PURPOSE}\0${data}`).digest();
+}
+
+export function signAccountCredentials(secret: Buffer, credentials: AccountCredentials): string {
+  const wire: AccountWire = { v: 1, a: credentials.accountId, e: credentials.expiresAt };
+  const body = Buffer.from(JSON.stringify(wire)).toString('base64url');
+  return `${body}.${accountMac(secret, body).toString('base64url')}`;
+}
+
+export type OpenedAccountCredentials =
+  { ok: true; credentials: AccountCredentials; expired: boolean } | { ok: false };
+
+export function openAccountCredentials(
+  secret: Buffer,
+  token: unknown,
+  now: number = Date.now(),
+): OpenedAccountCredentials {
+  if (typeof token !== 'string' || token.length > SIGNALING_MAX_CREDENTIALS) return { ok: false };
+  const dot = token.indexOf('.');
+  if (dot <= 0 || dot !== token.lastIndexOf('.')) return { ok: false };
+  const body = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1), 'base64url');
+  const expected = accountMac(secret, body);
+  // SECURITY: constant-time comparison, so timing does not reveal how much of a MAC is right.
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
+    return { ok: false };
+  }
+  let w: Partial<AccountWire>;
+  try {
+    w = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<AccountWire>;
+  } catch {
+    return { ok: false };
+  }
+  if (typeof w !== 'object' || w === null || w.v !== 1) return { ok: false };
+  if (!isString(w.a, 128) || typeof w.e !== 'number') return { ok: false };
+  return {
+    ok: true,
+    credentials: { accountId: w.a, expiresAt: w.e },
+    expired: w.e <= Math.floor(now / 1000),
+  };
+}

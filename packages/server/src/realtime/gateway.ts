@@ -87,6 +87,8 @@ export class SignalingGateway {
       const connection = new Connection(ws, {
         registry: this.#registry,
         openCredentials: (token) => this.#services.signal.open(token),
+        openAccountCredentials: (token) => this.#services.signal.openAccount(token),
+        accountChannel: this.#services.accountChannel,
         log: this.#log.child({ reqId: request.id }),
         limits: this.#limits,
         graceMs: this.#graceMs,

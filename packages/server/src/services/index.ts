@@ -9,6 +9,8 @@ import { EventsService } from './events/index.ts';
 import { ChatService } from './chat/index.ts';
 import { SignalAuthService } from '../realtime/auth.ts';
 import { StorageService } from './storage/index.ts';
+import { AccountChannel } from '../realtime/account-channel.ts';
+import { NotificationsService } from './notifications/index.ts';
 import { AccountSettingsService } from './accounts/settings.ts';
 import { CallConfigService } from './call-config/index.ts';
 
@@ -33,6 +35,10 @@ export interface Services {
   signal: SignalAuthService;
   /** Files shared in the live room's chat (POST /api/storage/upload-file). */
   storage: StorageService;
+  /** Server → browser push to one signed-in account, outside any room (every open tab). */
+  accountChannel: AccountChannel;
+  /** The notification center: `notify()` stores and pushes over the account channel. */
+  notifications: NotificationsService;
   /** Account settings, avatar upload and signed-in sessions (the settings pages). */
   accountSettings: AccountSettingsService;
   /** ICE servers and TURN credentials for browsers (POST /config). */
@@ -54,12 +60,19 @@ export function createServices(deps: ServiceDeps): Services {
     log: deps.log,
   });
   const secrets = new Secrets(deps.store.db);
+  const accountChannel = new AccountChannel();
+  const notifications = new NotificationsService({
+    db: deps.store.db,
+    log: deps.log,
+    channel: accountChannel,
+  });
   const events = new EventsService({
     config: deps.config,
     db: deps.store.db,
     mailer: deps.mailer,
     log: deps.log,
     secrets,
+    notifications,
   });
   const chat = new ChatService({ db: deps.store.db, log: deps.log });
   const signal = new SignalAuthService({ db: deps.store.db, events, secrets });
@@ -78,6 +91,8 @@ export function createServices(deps: ServiceDeps): Services {
     chat,
     signal,
     storage,
+    accountChannel,
+    notifications,
     accountSettings: new AccountSettingsService({
       db: deps.store.db,
       accounts,

@@ -65,6 +65,20 @@ export interface EventsServiceOptions {
   log: Logger;
   secrets: Secrets;
   now?: () => number;
+  /** Invitees who have an account also get a notification (the notification center). */
+  notifications?: InvitationNotifier;
+}
+
+/** What the invitation hook needs of the notifications service. */
+export interface InvitationNotifier {
+  accountIdByEmail(email: string): Promise<string | null>;
+  notify(
+    accountId: string,
+    input: {
+      kind: 'invitation';
+      data: { alias: string; title: string; host_name: string; start_time: string };
+    },
+  ): Promise<unknown>;
 }
 
 /** Who is calling a public endpoint. */
@@ -134,6 +148,7 @@ export class EventsService {
   #secrets: Secrets;
   #now: () => number;
   #invitations: InvitationSender;
+  #notifier: InvitationNotifier | null;
   #throttle: FailureThrottle;
 
   constructor(options: EventsServiceOptions) {
@@ -143,6 +158,7 @@ export class EventsService {
     this.#secrets = options.secrets;
     this.#now = options.now ?? Date.now;
     this.#invitations = new InvitationSender(options.mailer, this.#log);
+    this.#notifier = options.notifications ?? null;
     this.#throttle = new FailureThrottle({
       max: VERIFY_CALL_MAX_FAILURES,
       windowMs: VERIFY_CALL_WINDOW_MS,
@@ -260,6 +276,35 @@ export class EventsService {
       people.map((p) => p.id),
       new Date(this.#now()),
     );
+    await this.#notifyInvited(row, people, senderName);
+  }
+
+  /** Invitees with an account (by e-mail) see the invitation in their notification center too. */
+  async #notifyInvited(
+    row: AliasRow,
+    people: Array<{ email: string }>,
+    senderName: string,
+  ): Promise<void> {
+    const notifier = this.#notifier;
+    if (!notifier) return;
+    const data = {
+      alias: row.name,
+      title: row.title,
+      host_name: senderName,
+      start_time: row.startTime.toISOString(),
+    };
+    for (const email of new Set(people.map((p) => p.email.trim().toLowerCase()))) {
+      try {
+        const accountId = await notifier.accountIdByEmail(email);
+        // The owner inviting their own address needs no notice of it.
+        if (accountId && accountId !== row.ownerId) {
+          await notifier.notify(accountId, { kind: 'invitation', data });
+        }
+      } catch (error) {
+        // The event and its mail stand whatever happens to the notice.
+        this.#log.warn({ err: error, aliasId: row.id }, 'invitation notification failed');
+      }
+    }
   }
 
   // ---------- Owner operations ----------

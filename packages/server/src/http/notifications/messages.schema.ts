@@ -1,0 +1,6 @@
+export {
+  countNotificationsRequest,
+  deleteNotificationsRequest,
+  listNotificationsRequest,
+  updateReadStatusRequest,
+} from '@podium/protocol';

@@ -1,0 +1,2 @@
+export { NotificationsService } from './service.ts';
+export type { NotificationsServiceOptions } from './service.ts';

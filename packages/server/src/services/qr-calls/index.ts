@@ -1,0 +1,7 @@
+export {
+  QrCallsService,
+  type MissedCallNotifier,
+  type QrCallsServiceOptions,
+  type RingChannel,
+  type Visitor,
+} from './service.ts';
