@@ -10,6 +10,7 @@ import { notificationsRoutes } from './notifications/index.ts';
 import { callConfigRoutes } from './config/index.ts';
 import { aliasesModule } from '../graphql/aliases.ts';
 import { profileModule } from '../graphql/profile.ts';
+import { qrCallRoutes } from './qr-calls/index.ts';
 
 /** Every REST route module; each registers its endpoints through `route()`. */
 export const routeModules: Array<(app: FastifyInstance, services: Services) => void> = [
@@ -20,6 +21,7 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
   storageRoutes,
   notificationsRoutes,
   callConfigRoutes,
+  qrCallRoutes,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];
 

@@ -11,6 +11,7 @@ import { SignalAuthService } from '../realtime/auth.ts';
 import { StorageService } from './storage/index.ts';
 import { AccountChannel } from '../realtime/account-channel.ts';
 import { NotificationsService } from './notifications/index.ts';
+import { QrCallsService } from './qr-calls/index.ts';
 import { AccountSettingsService } from './accounts/settings.ts';
 import { CallConfigService } from './call-config/index.ts';
 
@@ -43,6 +44,8 @@ export interface Services {
   accountSettings: AccountSettingsService;
   /** ICE servers and TURN credentials for browsers (POST /config). */
   callConfig: CallConfigService;
+  /** QR call centre: agents of QR-code aliases and visitors' calls (POST /1-1/send). */
+  qrCalls: QrCallsService;
 }
 
 export interface ServiceDeps {
@@ -100,5 +103,13 @@ export function createServices(deps: ServiceDeps): Services {
       log: deps.log,
     }),
     callConfig: new CallConfigService(deps.config.ice),
+    qrCalls: new QrCallsService({
+      config: deps.config,
+      db: deps.store.db,
+      log: deps.log,
+      secrets,
+      channel: accountChannel,
+      notifications,
+    }),
   };
 }

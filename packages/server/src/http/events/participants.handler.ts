@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.ts';
-import { route } from '../route.ts';
+import { route, validationError } from '../route.ts';
 import {
+  agentAddRequest,
+  participantAddInput,
   participantAddRequest,
   participantAliasQuery,
   participantRemoveRequest,
@@ -15,9 +17,22 @@ export function participantRoutes(app: FastifyInstance, services: Services): voi
     method: 'POST',
     url: `${base}/add`,
     auth: 'required',
-    input: participantAddRequest,
+    input: participantAddInput,
     status: 201,
-    handler: ({ ctx, input }) => ctx.services.events.addParticipant(ctx.account, input),
+    handler: async ({ ctx, input }) => {
+      // A QR-code alias has agents (accounts) instead of invited people: services/qr-calls.
+      if (
+        typeof input.alias === 'string' &&
+        (await ctx.services.qrCalls.isQrCodeAlias(input.alias))
+      ) {
+        const agent = agentAddRequest.safeParse(input);
+        if (!agent.success) throw validationError(agent.error);
+        return ctx.services.qrCalls.addAgent(ctx.account, agent.data);
+      }
+      const parsed = participantAddRequest.safeParse(input);
+      if (!parsed.success) throw validationError(parsed.error);
+      return ctx.services.events.addParticipant(ctx.account, parsed.data);
+    },
   });
 
   route(app, services, {
@@ -25,7 +40,10 @@ export function participantRoutes(app: FastifyInstance, services: Services): voi
     url: `${base}/list`,
     auth: 'required',
     input: participantAliasQuery,
-    handler: ({ ctx, input }) => ctx.services.events.listParticipants(ctx.account, input.alias),
+    handler: async ({ ctx, input }) =>
+      (await ctx.services.qrCalls.isQrCodeAlias(input.alias))
+        ? ctx.services.qrCalls.listAgents(ctx.account, input.alias)
+        : ctx.services.events.listParticipants(ctx.account, input.alias),
   });
 
   route(app, services, {
@@ -33,7 +51,10 @@ export function participantRoutes(app: FastifyInstance, services: Services): voi
     url: `${base}/remove`,
     auth: 'required',
     input: participantRemoveRequest,
-    handler: ({ ctx, input }) => ctx.services.events.removeParticipant(ctx.account, input),
+    handler: async ({ ctx, input }) =>
+      (await ctx.services.qrCalls.isQrCodeAlias(input.alias))
+        ? ctx.services.qrCalls.removeAgent(ctx.account, input)
+        : ctx.services.events.removeParticipant(ctx.account, input),
   });
 
   route(app, services, {
@@ -41,6 +62,9 @@ export function participantRoutes(app: FastifyInstance, services: Services): voi
     url: `${base}/url`,
     auth: 'required',
     input: participantAliasQuery,
-    handler: ({ ctx, input }) => ctx.services.events.participantUrl(ctx.account, input.alias),
+    handler: async ({ ctx, input }) =>
+      (await ctx.services.qrCalls.isQrCodeAlias(input.alias))
+        ? ctx.services.qrCalls.agentUrl(ctx.account, input.alias)
+        : ctx.services.events.participantUrl(ctx.account, input.alias),
   });
 }
