@@ -8,5 +8,6 @@ export * from './api/signal.ts';
 export * from './api/storage.ts';
 export * from './api/notifications.ts';
 export * from './api/config.ts';
+export * from './api/logger.ts';
 export * from './api/settings.ts';
 export * from './api/qr-calls.ts';

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { nprogress } from '@mantine/nprogress';
 import { queryClient } from '../shared/api/index.ts';
+import { installErrorReporter } from '../shared/errors/reporter.ts';
 import { i18n } from '../shared/i18n/index.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { buildRouteObjects } from './buildRoutes.tsx';
@@ -17,8 +18,9 @@ export function createAppRouter() {
   );
 }
 
-/** Wires the router, session expiry and loading bar, then renders the app into `container`. */
+/** Wires error reports, the router, session expiry and loading bar; renders into `container`. */
 export function startApp(container: HTMLElement) {
+  installErrorReporter();
   const router = createAppRouter();
   connectSession(router);
   connectNavigationProgress(router, nprogress);

@@ -8,6 +8,7 @@ import { signalRoutes } from './signal/index.ts';
 import { storageRoutes } from './storage/index.ts';
 import { notificationsRoutes } from './notifications/index.ts';
 import { callConfigRoutes } from './config/index.ts';
+import { loggerRoutes } from './logger/index.ts';
 import { aliasesModule } from '../graphql/aliases.ts';
 import { profileModule } from '../graphql/profile.ts';
 import { qrCallRoutes } from './qr-calls/index.ts';
@@ -21,6 +22,7 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
   storageRoutes,
   notificationsRoutes,
   callConfigRoutes,
+  loggerRoutes,
   qrCallRoutes,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];

@@ -31,6 +31,8 @@ export interface RouteDefinition<S extends z.ZodType, M extends AuthMode> {
   input: S;
   /** Status of a successful answer; 200 unless given. */
   status?: number;
+  /** Largest body accepted, in bytes, when below the server-wide limit (a 413 beyond). */
+  bodyLimit?: number;
   /** Fastify route options such as per-route rate limits. */
   config?: Record<string, unknown>;
   handler: (args: { ctx: HandlerContext<M>; input: z.output<S> }) => Promise<unknown>;
@@ -73,6 +75,7 @@ export function route<S extends z.ZodType, M extends AuthMode>(
     method: def.method,
     url: def.url,
     ...(def.config ? { config: def.config } : {}),
+    ...(def.bodyLimit !== undefined ? { bodyLimit: def.bodyLimit } : {}),
     handler: async (request, reply) => {
       const token = bearerToken(request);
       let account: AuthAccount | null = null;

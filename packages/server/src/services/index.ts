@@ -14,6 +14,7 @@ import { NotificationsService } from './notifications/index.ts';
 import { QrCallsService } from './qr-calls/index.ts';
 import { AccountSettingsService } from './accounts/settings.ts';
 import { CallConfigService } from './call-config/index.ts';
+import { ClientLogService } from './logger/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
 export interface TokenAuthenticator {
@@ -44,6 +45,8 @@ export interface Services {
   accountSettings: AccountSettingsService;
   /** ICE servers and TURN credentials for browsers (POST /config). */
   callConfig: CallConfigService;
+  /** Error reports from browsers (POST /v1/log). */
+  clientLogs: ClientLogService;
   /** QR call centre: agents of QR-code aliases and visitors' calls (POST /1-1/send). */
   qrCalls: QrCallsService;
 }
@@ -103,6 +106,7 @@ export function createServices(deps: ServiceDeps): Services {
       log: deps.log,
     }),
     callConfig: new CallConfigService(deps.config.ice),
+    clientLogs: new ClientLogService({ db: deps.store.db, log: deps.log }),
     qrCalls: new QrCallsService({
       config: deps.config,
       db: deps.store.db,

@@ -7,6 +7,7 @@ export * from './schema/accounts.ts';
 export * from './schema/events.ts';
 export * from './schema/chat.ts';
 export * from './schema/uploads.ts';
+export * from './schema/client-logs.ts';
 export * from './schema/notifications.ts';
 export * from './schema/settings.ts';
 export * from './schema/qr-calls.ts';

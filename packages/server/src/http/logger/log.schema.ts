@@ -1,0 +1,1 @@
+export { clientLogRequest } from '@podium/protocol';
