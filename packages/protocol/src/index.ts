@@ -11,3 +11,4 @@ export * from './api/config.ts';
 export * from './api/logger.ts';
 export * from './api/settings.ts';
 export * from './api/qr-calls.ts';
+export * from './api/wallet.ts';

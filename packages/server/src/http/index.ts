@@ -11,6 +11,8 @@ import { callConfigRoutes } from './config/index.ts';
 import { loggerRoutes } from './logger/index.ts';
 import { aliasesModule } from '../graphql/aliases.ts';
 import { profileModule } from '../graphql/profile.ts';
+import { walletRoutes } from './wallet/index.ts';
+import { walletModule } from '../graphql/wallet.ts';
 import { qrCallRoutes } from './qr-calls/index.ts';
 
 /** Every REST route module; each registers its endpoints through `route()`. */
@@ -23,6 +25,7 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
   notificationsRoutes,
   callConfigRoutes,
   loggerRoutes,
+  walletRoutes,
   qrCallRoutes,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];
@@ -31,5 +34,6 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
 export const graphqlModules: GraphQLModule[] = [
   profileModule,
   aliasesModule,
+  walletModule,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];

@@ -15,6 +15,7 @@ import { QrCallsService } from './qr-calls/index.ts';
 import { AccountSettingsService } from './accounts/settings.ts';
 import { CallConfigService } from './call-config/index.ts';
 import { ClientLogService } from './logger/index.ts';
+import { WalletService } from './wallet/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
 export interface TokenAuthenticator {
@@ -47,6 +48,8 @@ export interface Services {
   callConfig: CallConfigService;
   /** Error reports from browsers (POST /v1/log). */
   clientLogs: ClientLogService;
+  /** Balances, history and every money transfer (a double-entry ledger). */
+  wallet: WalletService;
   /** QR call centre: agents of QR-code aliases and visitors' calls (POST /1-1/send). */
   qrCalls: QrCallsService;
 }
@@ -107,6 +110,12 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     callConfig: new CallConfigService(deps.config.ice),
     clientLogs: new ClientLogService({ db: deps.store.db, log: deps.log }),
+    wallet: new WalletService({
+      db: deps.store.db,
+      log: deps.log,
+      secrets,
+      accounts: accounts.store,
+    }),
     qrCalls: new QrCallsService({
       config: deps.config,
       db: deps.store.db,

@@ -11,3 +11,4 @@ export * from './schema/client-logs.ts';
 export * from './schema/notifications.ts';
 export * from './schema/settings.ts';
 export * from './schema/qr-calls.ts';
+export * from './schema/wallet.ts';

@@ -175,7 +175,7 @@ describe('login', FLOW, () => {
     type('Mật khẩu', 'right password');
     fireEvent.click(screen.getByRole('button', { name: 'Đăng nhập' }));
     await waitFor(() => expect(rendered?.router.state.location.pathname).toBe('/app/wallet'));
-    expect(await screen.findByText('Ví sẽ có khi tính năng ví và quà tặng ra mắt.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ví' })).toBeTruthy();
   });
 
   it('logs out from the account menu: revokes, clears and goes to login', async () => {

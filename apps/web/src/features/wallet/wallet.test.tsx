@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { AccountDto, WalletHistoryEntry } from '@podium/protocol';
+import { renderApp } from '../../test/renderApp.tsx';
+import { startTestServer, type Handler } from '../../test/httpServer.ts';
+import { queryClient } from '../../shared/api/index.ts';
+import { cookieTokenStore } from '../../shared/api/tokens.ts';
+import { useSessionStore } from '../../shared/session/store.ts';
+
+const account: AccountDto = {
+  id: 'acc-1',
+  username: null,
+  email: 'ann@example.com',
+  phone_number: null,
+  full_name: 'Ann Lee',
+  first_name: null,
+  last_name: null,
+  company: null,
+  avatar: null,
+  account_status: 'active',
+  email_verified: true,
+  phone_verified: false,
+  has_password: true,
+  user_type: 'user',
+  referral_code: 'R1',
+  account_setting: { conference_mode: 'meeting' },
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+const FLOW = { timeout: 20_000 };
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let rendered: ReturnType<typeof renderApp> | null = null;
+const realFetch = globalThis.fetch;
+
+async function serve(routes: Record<string, Handler>) {
+  server = await startTestServer({
+    'GET /api/account/details': () => ({ body: account }),
+    ...routes,
+  });
+  globalThis.fetch = (input, init) =>
+    realFetch(new URL(typeof input === 'string' ? input : String(input), server.url), init);
+}
+
+function entry(id: string, amount: number, patch: Partial<WalletHistoryEntry> = {}) {
+  return {
+    id,
+    kind: 'gift',
+    unit: 'coin',
+    amount,
+    counterparty: { id: 'acc-2', name: 'Bình Phạm' },
+    gift_id: 'rose',
+    created_at: '2026-11-20T10:00:00.000Z',
+    ...patch,
+  } satisfies WalletHistoryEntry;
+}
+
+beforeEach(() => {
+  cookieTokenStore.save({ authorization: 'tok', renewal_token: 'ren' });
+  useSessionStore.getState().setSignedIn(true);
+  queryClient.clear();
+  localStorage.clear();
+});
+
+afterEach(async () => {
+  rendered?.unmount();
+  rendered = null;
+  cleanup();
+  globalThis.fetch = realFetch;
+  cookieTokenStore.clear();
+  await server?.close();
+});
+
+describe('wallet page', FLOW, () => {
+  it('shows the balance and pages through the history', async () => {
+    await serve({
+      'GET /api/account/wallet/list': () => ({ body: [{ unit: 'coin', value: 1250 }] }),
+      'GET /api/account/wallet/transfers': (req) =>
+        req.url.includes('before=p2')
+          ? {
+              body: {
+                transfers: [
+                  entry('t3', 500, { kind: 'credit', counterparty: null, gift_id: null }),
+                ],
+                next: null,
+              },
+            }
+          : {
+              body: {
+                transfers: [entry('t1', -30), entry('t2', 20, { kind: 'donation', gift_id: null })],
+                next: 'p2',
+              },
+            },
+    });
+    rendered = renderApp('/app/wallet');
+    expect(await screen.findByRole('heading', { name: 'Wallet' })).toBeTruthy();
+    expect((await screen.findByLabelText('Coins')).textContent).toBe('1,250');
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(await within(history).findByText('To Bình Phạm')).toBeTruthy();
+    expect(within(history).getByText('−30 coins')).toBeTruthy();
+    expect(within(history).getByText('+20 coins')).toBeTruthy();
+    expect(within(history).queryByText('Added to your wallet')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    });
+    expect(await within(history).findByText('Added to your wallet')).toBeTruthy();
+    expect(within(history).getByText('+500 coins')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    // Every request carried the token; the second page asked for what came before the first.
+    const pages = server.requests.filter((r) => r.url.startsWith('/api/account/wallet/transfers'));
+    expect(pages.map((r) => r.url)).toEqual([
+      '/api/account/wallet/transfers',
+      '/api/account/wallet/transfers?before=p2',
+    ]);
+    expect(pages.every((r) => r.headers.authorization === 'Bearer tok')).toBe(true);
+  });
+
+  it('has an empty state, in Vietnamese too', async () => {
+    await serve({
+      'GET /api/account/wallet/list': () => ({ body: [{ unit: 'coin', value: 0 }] }),
+      'GET /api/account/wallet/transfers': () => ({ body: { transfers: [], next: null } }),
+    });
+    rendered = renderApp('/app/wallet', { language: 'vi' });
+    expect(await screen.findByRole('heading', { name: 'Ví' })).toBeTruthy();
+    expect(await screen.findByText(/Chưa có giao dịch nào/)).toBeTruthy();
+    expect((await screen.findByLabelText('Xu')).textContent).toBe('0');
+  });
+
+  it('reports a failed load with a retry', async () => {
+    let fail = true;
+    await serve({
+      'GET /api/account/wallet/list': () =>
+        fail
+          ? {
+              status: 500,
+              body: { error: { code: 'internal_error', message: 'Error, please try again' } },
+            }
+          : { body: [{ unit: 'coin', value: 7 }] },
+      'GET /api/account/wallet/transfers': () => ({ body: { transfers: [], next: null } }),
+    });
+    rendered = renderApp('/app/wallet');
+    expect(
+      await screen.findByText('The wallet could not be loaded', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    fail = false;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    });
+    expect((await screen.findByLabelText('Coins')).textContent).toBe('7');
+  });
+});

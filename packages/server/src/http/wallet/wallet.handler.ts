@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { WALLET_DEV_CREDIT_PATH } from '@podium/protocol';
+import type { Services } from '../../services/index.ts';
+import type { WalletTransferRow } from '../../store/schema.ts';
+import { route } from '../route.ts';
+import {
+  walletDevCreditRequest,
+  walletHistoryRequest,
+  walletListRequest,
+} from './wallet.schema.ts';
+
+/** A transfer as its initiator sees it in an answer. */
+export function transferView(row: WalletTransferRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    unit: row.unit,
+    amount: row.amount,
+    gift_id: row.giftId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Spec §7 `GET /api/account/wallet/list` and the wallet page's history. */
+export function walletRoutes(app: FastifyInstance, services: Services): void {
+  route(app, services, {
+    method: 'GET',
+    url: '/api/account/wallet/list',
+    auth: 'required',
+    input: walletListRequest,
+    handler: ({ ctx }) => ctx.services.wallet.balances(ctx.account.id),
+  });
+
+  route(app, services, {
+    method: 'GET',
+    url: '/api/account/wallet/transfers',
+    auth: 'required',
+    input: walletHistoryRequest,
+    handler: ({ ctx, input }) => ctx.services.wallet.history(ctx.account.id, input),
+  });
+
+  // SECURITY: lets a signed-in person mint money for themselves; development tools only (the
+  // same switch as the dev outbox, which already hands out sign-in codes).
+  if (services.config.devTools) {
+    route(app, services, {
+      method: 'POST',
+      url: WALLET_DEV_CREDIT_PATH,
+      auth: 'required',
+      input: walletDevCreditRequest,
+      handler: async ({ ctx, input }) => {
+        const result = await ctx.services.wallet.creditSelf(ctx.account.id, {
+          amount: input.amount,
+          unit: input.unit,
+          idempotencyKey: input.idempotency_key,
+        });
+        return {
+          transfer: transferView(result.transfer),
+          replayed: result.replayed,
+          balances: await ctx.services.wallet.balances(ctx.account.id),
+        };
+      },
+    });
+  }
+}
