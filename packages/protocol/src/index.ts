@@ -12,3 +12,5 @@ export * from './api/logger.ts';
 export * from './api/settings.ts';
 export * from './api/qr-calls.ts';
 export * from './api/wallet.ts';
+export * from './api/oauth.ts';
+export * from './api/domain.ts';

@@ -5,6 +5,7 @@ import {
   CHAT_OTHER_MAX_BYTES,
   QR_CALL_RING_TIMEOUT_MS,
 } from '@podium/protocol';
+import { loadOAuthConfig, type OAuthConfig } from './services/social-signin/config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -37,6 +38,8 @@ export interface Config {
   media: MediaConfig;
   /** Chat file sharing limits (decisions.md "Chat and files"); see src/services/storage. */
   uploads: UploadsConfig;
+  /** Google and Facebook sign-in (OAUTH_*); see src/services/social-signin. */
+  oauth: OAuthConfig;
   /** ICE servers handed to browsers by POST /config; see src/services/call-config. */
   ice: IceConfig;
   /** How long a QR call rings its agents before the visitor hears 'agents busy' (QR_RING_TIMEOUT_MS). */
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'ACCESS_TOKEN_TTL_SECONDS',
     ),
     media: loadMediaConfig(env),
+    oauth: loadOAuthConfig(env),
     ice: loadIceConfig(env),
     qrRingTimeoutMs: int(env.QR_RING_TIMEOUT_MS, QR_CALL_RING_TIMEOUT_MS, 'QR_RING_TIMEOUT_MS'),
     uploads: {

@@ -6,6 +6,9 @@ import { devRoutes } from './dev/index.ts';
 import { eventRoutes } from './events/index.ts';
 import { signalRoutes } from './signal/index.ts';
 import { storageRoutes } from './storage/index.ts';
+import { socialSignInHttp } from './social-signin/index.ts';
+import { domainHttp } from './domain/index.ts';
+import { enterpriseHttp } from './enterprise/index.ts';
 import { notificationsRoutes } from './notifications/index.ts';
 import { callConfigRoutes } from './config/index.ts';
 import { loggerRoutes } from './logger/index.ts';
@@ -27,6 +30,9 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
   loggerRoutes,
   walletRoutes,
   qrCallRoutes,
+  socialSignInHttp,
+  domainHttp,
+  enterpriseHttp,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];
 

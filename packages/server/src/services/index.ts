@@ -9,6 +9,8 @@ import { EventsService } from './events/index.ts';
 import { ChatService } from './chat/index.ts';
 import { SignalAuthService } from '../realtime/auth.ts';
 import { StorageService } from './storage/index.ts';
+import { SocialSignInService } from './social-signin/index.ts';
+import { DomainsService } from './domains/index.ts';
 import { AccountChannel } from '../realtime/account-channel.ts';
 import { NotificationsService } from './notifications/index.ts';
 import { QrCallsService } from './qr-calls/index.ts';
@@ -38,6 +40,10 @@ export interface Services {
   signal: SignalAuthService;
   /** Files shared in the live room's chat (POST /api/storage/upload-file). */
   storage: StorageService;
+  /** Google and Facebook sign-in and linked identities (src/services/social-signin). */
+  socialSignIn: SocialSignInService;
+  /** Organization domains, list.json and the enterprise endpoints. */
+  domains: DomainsService;
   /** Server → browser push to one signed-in account, outside any room (every open tab). */
   accountChannel: AccountChannel;
   /** The notification center: `notify()` stores and pushes over the account channel. */
@@ -100,6 +106,19 @@ export function createServices(deps: ServiceDeps): Services {
     chat,
     signal,
     storage,
+    socialSignIn: new SocialSignInService({
+      config: deps.config,
+      db: deps.store.db,
+      accounts: accounts.store,
+      tokens: accounts.tokens,
+      log: deps.log,
+    }),
+    domains: new DomainsService({
+      db: deps.store.db,
+      config: deps.config,
+      accounts,
+      log: deps.log,
+    }),
     accountChannel,
     notifications,
     accountSettings: new AccountSettingsService({

@@ -12,3 +12,4 @@ export * from './schema/notifications.ts';
 export * from './schema/settings.ts';
 export * from './schema/qr-calls.ts';
 export * from './schema/wallet.ts';
+export * from './schema/social.ts';

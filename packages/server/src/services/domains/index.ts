@@ -1,0 +1,1 @@
+export { DomainsService, isMemberEmail, domainUnknown, type DomainInput } from './service.ts';
