@@ -6,6 +6,7 @@ import { NAMED_PATHS } from '../../shared/routing/paths.ts';
 const LINKS = [
   { to: NAMED_PATHS.main, label: 'shell.home', end: true },
   { to: '/app/conferences', label: 'shell.myEvents', end: false },
+  { to: '/app/qr-calls', label: 'qrCall.manage.heading', end: false },
 ] as const;
 
 /** Home and My events; NavLink marks the current one with aria-current="page". */

@@ -310,6 +310,12 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     case 'answer':
     case 'trickle':
     case 'renegotiate':
+    case 'qr_ring':
+    case 'qr_ring_stopped':
+    case 'notification':
+    case 'notification_count':
+      // (The account channel's messages — QR call ringing, notifications — never come over a
+      // room's socket.)
       return state;
 
     // ---- Local actions
