@@ -1,0 +1,106 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  ACCOUNT_SETTINGS_UPDATE_PATH,
+  AVATAR_UPLOAD_PATH,
+  SESSION_REVOKE_PATH,
+  SESSIONS_PATH,
+  SESSIONS_REVOKE_OTHERS_PATH,
+  type AccountDetailsDto,
+  type AccountDto,
+  type AccountSessionDto,
+  type AccountSettingsUpdate,
+  type ConferenceMode,
+} from '@podium/protocol';
+import {
+  api,
+  cookieTokenStore,
+  parseApiError,
+  queryClient,
+  type ApiClient,
+} from '../../shared/api/index.ts';
+import { ACCOUNT_DETAILS_PATH, updateAccount } from '../../shared/session/account.ts';
+import { useSessionStore } from '../../shared/session/store.ts';
+
+export const SETTINGS_QUERY_KEY = ['account', 'details', 'settings'] as const;
+export const SESSIONS_QUERY_KEY = ['account', 'sessions'] as const;
+
+/** The account with its settings (`GET /api/account/details`). */
+export function settingsQuery(client: ApiClient = api) {
+  return queryOptions({
+    queryKey: SETTINGS_QUERY_KEY,
+    queryFn: ({ signal }) => client.get<AccountDetailsDto>(ACCOUNT_DETAILS_PATH, { signal }),
+  });
+}
+
+/** The signed-in account's settings; idle (no data) for guests. */
+export function useAccountSettings() {
+  const signedIn = useSessionStore((s) => s.signedIn);
+  return useQuery({ ...settingsQuery(), enabled: signedIn });
+}
+
+/** Every settings endpoint answers with the fresh account: both caches take it. */
+export function remember(details: AccountDetailsDto, client: QueryClient = queryClient) {
+  client.setQueryData(SETTINGS_QUERY_KEY, details);
+  updateAccount(details, client);
+  return details;
+}
+
+export interface ProfileUpdate {
+  full_name?: string;
+  first_name?: string;
+  last_name?: string;
+  company?: string;
+  /** '' removes the picture. */
+  avatar?: '';
+}
+
+export const settingsApi = {
+  update: (body: AccountSettingsUpdate) =>
+    api.post<AccountDetailsDto>(ACCOUNT_SETTINGS_UPDATE_PATH, body).then((d) => remember(d)),
+  profile: (body: ProfileUpdate) =>
+    api.post<AccountDetailsDto>('/api/account/profile/update', body).then((d) => remember(d)),
+  conferenceMode: (mode: ConferenceMode) =>
+    api
+      .post<AccountDetailsDto>('/api/account/setting/conference/update', {
+        conference_mode: mode,
+      })
+      .then((d) => remember(d)),
+  changePassword: (old_password: string, new_password: string) =>
+    api.post<AccountDto>('/api/v1/user/change-password', { old_password, new_password }),
+  setPassword: (password: string) => api.post<AccountDto>('/api/account/set-pwd', { password }),
+  sessions: () => api.get<{ sessions: AccountSessionDto[] }>(SESSIONS_PATH),
+  revokeSession: (id: string) =>
+    api.post<{ sessions: AccountSessionDto[] }>(SESSION_REVOKE_PATH, { id }),
+  revokeOthers: () => api.post<{ sessions: AccountSessionDto[] }>(SESSIONS_REVOKE_OTHERS_PATH, {}),
+
+  /**
+   * Multipart upload; the JSON client only sends JSON bodies. The browser sets the multipart
+   * Content-Type with its boundary.
+   */
+  async avatar(file: File, doFetch: typeof fetch = (i, init) => fetch(i, init)) {
+    const body = new FormData();
+    body.append('file', file, file.name);
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      // SECURITY: the server refuses API calls without it (CSRF defence, spec §7).
+      'X-Requested-With': 'XMLHttpRequest',
+    };
+    const access = cookieTokenStore.read().access;
+    if (access) headers.Authorization = `Bearer ${access}`;
+    const response = await doFetch(AVATAR_UPLOAD_PATH, {
+      method: 'POST',
+      headers,
+      body,
+      credentials: 'same-origin',
+    });
+    const text = await response.text();
+    let payload: unknown = text;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text for the error
+    }
+    if (!response.ok) throw parseApiError(response.status, payload, response.statusText);
+    return remember(payload as AccountDetailsDto);
+  },
+};
