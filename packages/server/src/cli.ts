@@ -12,6 +12,8 @@ import { AccountStore } from './services/accounts/account-store.ts';
 import { WalletService } from './services/wallet/index.ts';
 import { WALLET_CLI_USAGE, walletCommand, type CliIo } from './services/wallet/cli-command.ts';
 import type { Store } from './store/db.ts';
+import { DomainRegistry } from './services/domains/index.ts';
+import { DOMAIN_CLI_USAGE, domainCommand } from './services/domains/cli-command.ts';
 
 type Command = (args: string[], store: Store, io: CliIo) => Promise<number>;
 
@@ -29,6 +31,10 @@ const commands: Record<string, { usage: string; run: Command }> = {
       });
       return walletCommand(args, wallet, io);
     },
+  },
+  domain: {
+    usage: DOMAIN_CLI_USAGE,
+    run: (args, store, io) => domainCommand(args, new DomainRegistry(store.db), io),
   },
 };
 

@@ -1,1 +1,7 @@
-export { DomainsService, isMemberEmail, domainUnknown, type DomainInput } from './service.ts';
+export {
+  DomainsService,
+  DomainRegistry,
+  isMemberEmail,
+  domainUnknown,
+  type DomainInput,
+} from './service.ts';

@@ -56,21 +56,12 @@ export function isMemberEmail(email: string | null, verified: boolean, domain: s
   return host === domain || host.endsWith(`.${domain}`);
 }
 
-/**
- * Organization domains (spec §2 /domain, §4, §7): the operator registers them (CLI), the web app
- * finds one and saves its environment; members sign in and publish their availability.
- */
-export class DomainsService {
+/** The operator's organization domains; shared by the server and the CLI. */
+export class DomainRegistry {
   #db: Db;
-  #config: Config;
-  #accounts: AccountsService;
-  #log: Logger;
 
-  constructor(options: { db: Db; config: Config; accounts: AccountsService; log: Logger }) {
-    this.#db = options.db;
-    this.#config = options.config;
-    this.#accounts = options.accounts;
-    this.#log = options.log.child({ service: 'domains' });
+  constructor(db: Db) {
+    this.#db = db;
   }
 
   async #row(domain: string): Promise<EnterpriseDomainRow | undefined> {
@@ -127,7 +118,6 @@ export class DomainsService {
         target: enterpriseDomains.domain,
         set: { ...rest, updatedAt: sql`now()` },
       });
-    this.#log.info({ domain }, 'organization domain saved');
     return this.find(domain);
   }
 
@@ -137,6 +127,30 @@ export class DomainsService {
       .where(eq(enterpriseDomains.domain, domain))
       .returning({ domain: enterpriseDomains.domain });
     return rows.length > 0;
+  }
+}
+
+/**
+ * Organization domains (spec §2 /domain, §4, §7): the operator registers them (CLI), the web app
+ * finds one and saves its environment; members sign in and publish their availability.
+ */
+export class DomainsService {
+  readonly registry: DomainRegistry;
+  #db: Db;
+  #config: Config;
+  #accounts: AccountsService;
+  #log: Logger;
+
+  constructor(options: { db: Db; config: Config; accounts: AccountsService; log: Logger }) {
+    this.#db = options.db;
+    this.registry = new DomainRegistry(options.db);
+    this.#config = options.config;
+    this.#accounts = options.accounts;
+    this.#log = options.log.child({ service: 'domains' });
+  }
+
+  find(domain: string): Promise<FindDomainResponse> {
+    return this.registry.find(domain);
   }
 
   /** The environment pointing at this server (what `GET /list.json` publishes, spec §3). */
@@ -176,6 +190,7 @@ export class DomainsService {
       // The session just issued must not outlive the refusal.
       const auth = await this.#accounts.tokens.authenticate(login.authorization);
       if (auth) await this.#accounts.logout(auth);
+      this.#log.info({ accountId: login.account.id, domain: found.domain }, 'not a member');
       throw notMember();
     }
     const status = await this.#setStatus(found.domain, login.account.id, 'online');
