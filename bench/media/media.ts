@@ -34,8 +34,11 @@ interface Sample {
   /** Percent of one core over the window. */
   serverCpu: number;
   janusCpu: number;
+  /** This benchmark's own process (werift peers, the RTP replay). */
   benchCpu: number;
-  ffmpegCpu: number;
+  /** What each publisher sends: video + audio RTP, headers included. */
+  sourceKbps: number;
+  sourceVideoPps: number;
   serverRssMb: number;
   janusRssMb: number;
   /** Subscriptions whose video and audio both arrived during the window. */
@@ -93,11 +96,14 @@ async function measure(
   windowMs: number,
 ): Promise<Sample> {
   const streams = publishers * subscribers.length;
-  const pids = { server: stack.serverPid, janus: stack.janusPid, ffmpeg: source.pid };
+  const pids = { server: stack.serverPid, janus: stack.janusPid };
+  const sentBefore = {
+    packets: source.sent.video.packets,
+    bytes: source.sent.video.bytes + source.sent.audio.bytes,
+  };
   const before = {
     server: sampleProc(pids.server),
     janus: sampleProc(pids.janus),
-    ffmpeg: sampleProc(pids.ffmpeg),
     bench: process.cpuUsage(),
     received: subscribers.map((s) => ({ ...s.received })),
     at: performance.now(),
@@ -108,7 +114,6 @@ async function measure(
   const after = {
     server: sampleProc(pids.server),
     janus: sampleProc(pids.janus),
-    ffmpeg: sampleProc(pids.ffmpeg),
     bench: process.cpuUsage(before.bench),
   };
   const pct = (cpuSeconds: number): number => (cpuSeconds / seconds) * 100;
@@ -131,7 +136,9 @@ async function measure(
     seconds,
     serverCpu: pct(after.server.cpuSeconds - before.server.cpuSeconds),
     janusCpu: pct(after.janus.cpuSeconds - before.janus.cpuSeconds),
-    ffmpegCpu: pct(after.ffmpeg.cpuSeconds - before.ffmpeg.cpuSeconds),
+    sourceKbps:
+      ((source.sent.video.bytes + source.sent.audio.bytes - sentBefore.bytes) * 8) / 1000 / seconds,
+    sourceVideoPps: (source.sent.video.packets - sentBefore.packets) / seconds,
     benchCpu: pct((after.bench.user + after.bench.system) / 1e6),
     serverRssMb: after.server.rssMb,
     janusRssMb: after.janus.rssMb,
@@ -157,6 +164,7 @@ async function scenario(
   const event = await prepareEvent(stack.url, 'conference');
   const peers: MediaPeer[] = [];
   const results: Sample[] = [];
+  const unsubscribe: (() => void)[] = [];
   try {
     const hostAuth = await api.ok('/member/v1/auth', 200, {
       from,
@@ -183,7 +191,7 @@ async function scenario(
     }
     for (const peer of publishing) {
       const tracks = await peer.publish();
-      source.onPacket((kind, packet) => tracks[kind].writeRtp(packet));
+      unsubscribe.push(source.onPacket((kind, packet) => tracks[kind].writeRtp(packet)));
     }
     const publisherIds = new Set(publishing.map((p) => p.participantId));
     // Ingest only: the publishers send, nobody watches yet.
@@ -232,6 +240,7 @@ async function scenario(
       log(describe(window));
     }
   } finally {
+    for (const stop of unsubscribe) stop();
     for (const peer of peers.reverse()) await peer.leave();
     api.close();
     await new Promise((r) => setTimeout(r, 1000));
@@ -243,8 +252,9 @@ function describe(w: Sample): string {
   return (
     `${w.publishers}x${w.subscribers} (${w.streams} streams, ${w.flowing} flowing): ` +
     `server ${w.serverCpu.toFixed(1)} %, Janus ${w.janusCpu.toFixed(1)} %, ` +
-    `bench ${w.benchCpu.toFixed(0)} %, ffmpeg ${w.ffmpegCpu.toFixed(0)} %; ` +
-    `${w.kbpsPerStream.toFixed(0)} kb/s and ${w.videoPacketsPerSecondPerStream.toFixed(0)} video pkt/s per stream; ` +
+    `bench ${w.benchCpu.toFixed(0)} %; sent ${w.sourceKbps.toFixed(0)} kb/s, ` +
+    `${w.sourceVideoPps.toFixed(0)} video pkt/s per publisher; received ` +
+    `${w.kbpsPerStream.toFixed(0)} kb/s, ${w.videoPacketsPerSecondPerStream.toFixed(0)} video pkt/s per stream; ` +
     `load ${w.load1.toFixed(2)}`
   );
 }
@@ -272,7 +282,8 @@ async function main(): Promise<void> {
   const windows: Sample[] = [];
   let failure: unknown;
   try {
-    source = await startRtpSource({ videoKbps: Number(values['video-kbps']) });
+    log('recording 10 s of VP8 + Opus from ffmpeg');
+    source = await startRtpSource({ videoKbps: Number(values['video-kbps']), seconds: 10 });
     for (const [publishers, steps] of plan) {
       windows.push(...(await scenario(stack, source, publishers, steps, windowMs, settleMs)));
     }
@@ -280,7 +291,7 @@ async function main(): Promise<void> {
     failure = error;
     log(`failed: ${error instanceof Error ? error.message : String(error)}\n${stack.tail(15)}`);
   } finally {
-    await source?.stop();
+    source?.stop();
     await stack.stop();
   }
   // CPU per forwarded stream: above the same room's ingest-only window (publishers, no viewers).
@@ -295,6 +306,25 @@ async function main(): Promise<void> {
         janusCpuPerStream: (w.janusCpu - (base?.janusCpu ?? 0)) / w.streams,
       };
     });
+  // Least-squares slope of CPU against streams over each room's windows (ingest window
+  // included): the marginal cost of one more forwarded stream, less sensitive to one noisy window.
+  const slopes = [...plan.keys()].map((publishers) => {
+    const ws = windows.filter((w) => w.publishers === publishers);
+    const fit = (y: (w: Sample) => number): number => {
+      const n = ws.length;
+      const mx = ws.reduce((a, w) => a + w.streams, 0) / n;
+      const my = ws.reduce((a, w) => a + y(w), 0) / n;
+      const sxx = ws.reduce((a, w) => a + (w.streams - mx) ** 2, 0);
+      const sxy = ws.reduce((a, w) => a + (w.streams - mx) * (y(w) - my), 0);
+      return sxx > 0 ? sxy / sxx : NaN;
+    };
+    return {
+      publishers,
+      windows: ws.length,
+      serverCpuPerStream: fit((w) => w.serverCpu),
+      janusCpuPerStream: fit((w) => w.janusCpu),
+    };
+  });
   const result = {
     date: new Date().toISOString(),
     plan: values.plan,
@@ -302,6 +332,7 @@ async function main(): Promise<void> {
     videoKbps: Number(values['video-kbps']),
     windows,
     perStream,
+    slopes,
     loadAverage: { before: loadBefore, after: loadAverage() },
     machine: {
       cores: os.cpus().length,
@@ -318,6 +349,12 @@ async function main(): Promise<void> {
     log(
       `${p.plan}: ${p.streams} streams, per stream above ingest: server ` +
         `${p.serverCpuPerStream.toFixed(2)} %, Janus ${p.janusCpuPerStream.toFixed(2)} % of a core`,
+    );
+  }
+  for (const f of slopes) {
+    log(
+      `${f.publishers} publisher(s), slope over ${f.windows} windows: server ` +
+        `${f.serverCpuPerStream.toFixed(3)} %, Janus ${f.janusCpuPerStream.toFixed(3)} % of a core per stream`,
     );
   }
   if (failure) process.exitCode = 1;
