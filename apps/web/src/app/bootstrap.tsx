@@ -8,6 +8,7 @@ import { i18n } from '../shared/i18n/index.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { buildRouteObjects } from './buildRoutes.tsx';
 import { connectSession } from './connectSession.ts';
+import { connectAccountChannel } from '../shared/account-channel/index.ts';
 import { connectNavigationProgress } from './navigationProgress.ts';
 import { routeTable } from './routeTable.ts';
 import { loadGuardSession } from './session.ts';
@@ -23,6 +24,8 @@ export function startApp(container: HTMLElement) {
   installErrorReporter();
   const router = createAppRouter();
   connectSession(router);
+  // One account socket per tab while signed in: notifications, ringing QR calls.
+  connectAccountChannel();
   connectNavigationProgress(router, nprogress);
   createRoot(container).render(
     <StrictMode>

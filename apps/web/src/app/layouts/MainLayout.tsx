@@ -6,6 +6,7 @@ import { ThemeToggle } from '../../shared/theme/ThemeToggle.tsx';
 import { AccountMenu } from '../header/AccountMenu.tsx';
 import { Logo } from '../header/Logo.tsx';
 import { MainNav } from '../header/MainNav.tsx';
+import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import classes from './MainLayout.module.css';
 
 /** Everything under /app: header with navigation, language, theme and account. */
@@ -25,6 +26,7 @@ export function MainLayout() {
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitcher />
             <ThemeToggle />
+            <NotificationBell />
             <AccountMenu />
           </Group>
         </Group>

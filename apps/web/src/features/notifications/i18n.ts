@@ -1,0 +1,64 @@
+import { defineStrings } from '../../shared/i18n/strings.ts';
+
+export const strings = defineStrings({
+  en: {
+    notifications: {
+      bell: 'Notifications',
+      bellUnread: 'Notifications, {{count}} unread',
+      heading: 'Notifications',
+      markAllRead: 'Mark all as read',
+      markRead: 'Mark as read',
+      markUnread: 'Mark as unread',
+      delete: 'Delete notification',
+      loadMore: 'Load more',
+      empty: 'No notifications yet',
+      loadFailed: 'Notifications could not be loaded',
+      retry: 'Try again',
+      actionFailed: 'That did not work, please try again',
+      unread: 'Unread',
+      invitation: {
+        title: 'Invitation: {{title}}',
+        body: '{{host}} invited you to an event starting {{start}}',
+        open: 'Open event',
+      },
+      gift: {
+        title: 'You received a gift',
+        body: '{{sender}} sent you {{gift}} ({{amount}} {{unit}})',
+      },
+      missedCall: {
+        title: 'Missed call',
+        body: '{{visitor}} called {{alias}} at {{at}}',
+      },
+    },
+  },
+  vi: {
+    notifications: {
+      bell: 'Thông báo',
+      bellUnread: 'Thông báo, {{count}} chưa đọc',
+      heading: 'Thông báo',
+      markAllRead: 'Đánh dấu tất cả là đã đọc',
+      markRead: 'Đánh dấu là đã đọc',
+      markUnread: 'Đánh dấu là chưa đọc',
+      delete: 'Xóa thông báo',
+      loadMore: 'Tải thêm',
+      empty: 'Chưa có thông báo nào',
+      loadFailed: 'Không thể tải thông báo',
+      retry: 'Thử lại',
+      actionFailed: 'Thao tác không thành công, vui lòng thử lại',
+      unread: 'Chưa đọc',
+      invitation: {
+        title: 'Lời mời: {{title}}',
+        body: '{{host}} đã mời bạn tham gia sự kiện bắt đầu lúc {{start}}',
+        open: 'Mở sự kiện',
+      },
+      gift: {
+        title: 'Bạn đã nhận được một món quà',
+        body: '{{sender}} đã gửi bạn {{gift}} ({{amount}} {{unit}})',
+      },
+      missedCall: {
+        title: 'Cuộc gọi nhỡ',
+        body: '{{visitor}} đã gọi {{alias}} lúc {{at}}',
+      },
+    },
+  },
+});
