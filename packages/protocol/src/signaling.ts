@@ -648,6 +648,13 @@ export const serverMessageSchemas = {
   renegotiate: event('renegotiate', {
     targets: z.array(peerTarget).min(1).max(PEER_TARGETS.length),
   }),
+  /**
+   * Who is speaking, as the media server hears it (audio levels of the published microphones);
+   * the center layout puts them on the main stage. Silence keeps the last speaker; null when
+   * they are gone (left, stopped publishing) and nobody else speaks. Sent on change, and to a
+   * joiner after `welcome`; never names someone the receiver may not see.
+   */
+  active_speaker: event('active_speaker', { participant_id: participantId.nullable() }),
   // Account channel: a socket greeted with account credentials (no room) receives these.
   /** A new notification for the signed-in account; `unread` is the account's new unread count. */
   notification: event('notification', {

@@ -183,6 +183,8 @@ class JanusMediaRoom implements MediaRoom {
   readonly #owners = new Map<string, { participantId: string; source: PublishSource }>();
   /** Peer connections lost with a Janus that died: announced once the room is back. */
   #renegotiate = new Map<string, Set<PeerTarget>>();
+  /** Feeds Janus hears talking now (its audio level averages; see `#onTalking`). */
+  readonly #talkingFeeds = new Set<string>();
 
   constructor(
     options: JanusRoomMediaOptions,
@@ -457,6 +459,7 @@ class JanusMediaRoom implements MediaRoom {
     member.subscriber?.waiter?.reject(new MediaError('gone', 'the participant left'));
     const removed: string[] = [];
     for (const slot of member.publishers.values()) {
+      this.#onTalking(slot.feedId, false);
       this.#owners.delete(slot.feedId);
       if (this.#feeds.delete(slot.feedId)) removed.push(slot.feedId);
     }
@@ -479,6 +482,7 @@ class JanusMediaRoom implements MediaRoom {
       this.#members.clear();
       this.#feeds.clear();
       this.#owners.clear();
+      this.#talkingFeeds.clear();
       this.#renegotiate.clear();
       const live = this.#live;
       this.#live = undefined;
@@ -541,6 +545,8 @@ class JanusMediaRoom implements MediaRoom {
           maxPublishers: this.#maxPublishers,
           videoCodecs: ['vp8'],
           audioCodecs: ['opus'],
+          // Talking / stopped-talking for the active speaker, from the audio level extension.
+          audioLevelEvents: true,
         });
       } catch (error) {
         // Still there from before our session lapsed (Janus kept running): take it back.
@@ -550,6 +556,8 @@ class JanusMediaRoom implements MediaRoom {
       monitor.on('unpublished', ({ feedId }) => this.#onFeedGone(feedId));
       monitor.on('left', ({ feedId }) => this.#onFeedGone(feedId));
       monitor.on('kicked', ({ feedId }) => this.#onFeedGone(feedId));
+      // Janus tells every publisher in the room; the monitor is one, so one copy reaches us.
+      monitor.on('talking', ({ feedId, talking }) => this.#onTalking(feedId, talking));
       await monitor.joinAsPublisher({
         roomId: this.#janusRoomId,
         feedId: this.#monitorFeedId,
@@ -592,6 +600,7 @@ class JanusMediaRoom implements MediaRoom {
     this.#live = undefined;
     this.#log.warn({ reason }, 'media room lost with its Janus session; rebuilding it');
     const removed = [...this.#feeds.keys()];
+    for (const feedId of [...this.#talkingFeeds]) this.#onTalking(feedId, false);
     this.#feeds.clear();
     for (const member of this.#members.values()) {
       const targets = this.#renegotiate.get(member.id) ?? new Set<PeerTarget>();
@@ -639,7 +648,29 @@ class JanusMediaRoom implements MediaRoom {
     if (added.length > 0) this.#sink.feedsChanged({ added, removed: [] });
   }
 
+  /**
+   * Janus reports talking per feed; the room hears it per participant: talking while any of
+   * their feeds is, stopped when the last one stops or goes away.
+   */
+  #onTalking(feedId: string, talking: boolean): void {
+    const owner = this.#owners.get(feedId);
+    if (!owner) return;
+    const before = this.#talkingOf(owner.participantId);
+    if (talking) this.#talkingFeeds.add(feedId);
+    else this.#talkingFeeds.delete(feedId);
+    const after = this.#talkingOf(owner.participantId);
+    if (before !== after) this.#sink.talking?.(owner.participantId, after);
+  }
+
+  #talkingOf(participantId: string): boolean {
+    for (const feedId of this.#talkingFeeds) {
+      if (this.#owners.get(feedId)?.participantId === participantId) return true;
+    }
+    return false;
+  }
+
   #onFeedGone(feedId: string): void {
+    this.#onTalking(feedId, false);
     if (this.#feeds.delete(feedId)) this.#sink.feedsChanged({ added: [], removed: [feedId] });
   }
 

@@ -42,6 +42,7 @@ import {
 } from './room-media.ts';
 import { MediaError } from '../media/index.ts';
 import { SerialQueue } from './serial-queue.ts';
+import { SpeakerTracker } from './active-speaker.ts';
 import { TypedEvents } from '../shared/typed-events.ts';
 
 /** The answer to one client request: becomes its `reply` or `error`. */
@@ -210,6 +211,7 @@ export class RoomHost {
   #endTimer: NodeJS.Timeout | null = null;
   #closed = false;
   #closing: Promise<void> | null = null;
+  readonly #speakers = new SpeakerTracker();
 
   private constructor(options: RoomHostOptions, blocked: string[], history: StoredChat[]) {
     this.#options = options;
@@ -253,6 +255,7 @@ export class RoomHost {
           candidate: (id, target, candidate) => host.#sendCandidate(id, target, candidate),
           renegotiate: (id, targets) =>
             host.#sendTo(id, { type: 'renegotiate', targets: [...targets] }),
+          talking: (id, talking) => host.#onTalking(id, talking),
         },
       );
     } catch (error) {
@@ -537,6 +540,8 @@ export class RoomHost {
     peer.send(frame({ type: 'chat_history', messages }));
     const feeds = this.#media.feeds().filter((f) => this.#mayWatch(p, f));
     if (feeds.length > 0) peer.send(frame({ type: 'feeds', added: [...feeds], removed: [] }));
+    const speaker = this.#visibleSpeaker(p);
+    if (speaker) peer.send(frame({ type: 'active_speaker', participant_id: speaker }));
   }
 
   #carryOut(before: RoomState, d: Decision): void {
@@ -560,6 +565,7 @@ export class RoomHost {
         return;
       case 'media.close':
         this.#mediaEffect(effect, () => media.leave(effect.participantId));
+        if (this.#speakers.gone(effect.participantId)) this.#announceSpeaker();
         return;
       case 'media.interpreter':
         this.#mediaEffect(effect, () => media.setInterpreter(effect.participantId, effect.channel));
@@ -700,6 +706,34 @@ export class RoomHost {
     }).catch((error: unknown) => {
       if (!(error instanceof RoomClosedError)) this.#log.error({ err: error }, 'feeds failed');
     });
+  }
+
+  #onTalking(participantId: string, talking: boolean): void {
+    this.#enqueue(() => {
+      const p = this.#state.participants.get(participantId);
+      // A report that arrives after the participant left must not bring them back on stage.
+      if (talking && p?.status !== 'connected') return;
+      if (this.#speakers.talking(participantId, talking)) this.#announceSpeaker();
+    }).catch((error: unknown) => {
+      if (!(error instanceof RoomClosedError)) this.#log.error({ err: error }, 'talking failed');
+    });
+  }
+
+  /** The active speaker as this viewer may know it: nobody rather than someone hidden. */
+  #visibleSpeaker(viewer: Participant): string | null {
+    const id = this.#speakers.current;
+    const speaker = id === null ? undefined : this.#state.participants.get(id);
+    return speaker && canSee(this.#state, viewer, speaker) ? speaker.id : null;
+  }
+
+  #announceSpeaker(): void {
+    const state = this.#state;
+    for (const id of resolveAudience(state, { to: 'everyone' })) {
+      const viewer = state.participants.get(id);
+      const peer = this.#peers.get(id);
+      if (!viewer || !peer) continue;
+      peer.send(frame({ type: 'active_speaker', participant_id: this.#visibleSpeaker(viewer) }));
+    }
   }
 
   #sendTo(participantId: string, message: ServerMessage): void {

@@ -62,6 +62,12 @@ export interface MediaSink {
    * restarted, or ICE/DTLS failed there): the browser must set up new ones (`renegotiate`).
    */
   renegotiate(participantId: string, targets: readonly PeerTarget[]): void;
+  /**
+   * The media server hears this participant start or stop talking (any of their published
+   * microphones; its own averaging over a couple of seconds). Also reported stopped when their
+   * last talking feed goes away. Optional: a sink that shows no active speaker leaves it out.
+   */
+  talking?(participantId: string, talking: boolean): void;
 }
 
 export interface PublishRequest {

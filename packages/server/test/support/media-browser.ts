@@ -17,6 +17,8 @@ export async function launchNetnsChromium(
   spec: ResolvedNetnsSpec,
   workDir: string,
   origin: string,
+  /** More Chromium switches, e.g. `--use-file-for-fake-audio-capture=<wav>`. */
+  extraArgs: readonly string[] = [],
 ): Promise<BrowserContext> {
   const wrapper = path.join(workDir, 'chromium-in-netns');
   writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${spec.name} ${CHROMIUM} "$@"\n`);
@@ -47,6 +49,7 @@ export async function launchNetnsChromium(
       '--webrtc-ip-handling-policy=default_public_interface_only',
       '--force-fieldtrials=WebRTC-IPv6Default/Disabled/',
       `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${spec.hostIp}`,
+      ...extraArgs,
     ],
   });
 }

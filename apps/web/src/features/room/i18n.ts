@@ -93,7 +93,7 @@ export const strings = defineStrings({
         handRaised: 'Hand raised',
         reconnecting: 'Reconnecting',
         pinnedForAll: 'Pinned for everyone',
-        speaking: 'Speaking',
+        speaking: '{{name}} is speaking',
       },
       devices: {
         camera: 'Camera',
@@ -316,7 +316,7 @@ export const strings = defineStrings({
         handRaised: 'Đang giơ tay',
         reconnecting: 'Đang kết nối lại',
         pinnedForAll: 'Đã ghim cho mọi người',
-        speaking: 'Đang nói',
+        speaking: '{{name}} đang nói',
       },
       devices: {
         camera: 'Camera',

@@ -74,6 +74,12 @@ export class RoomMedia {
   #timers: ReturnType<typeof setInterval>[] = [];
   #statsTotals: StatsTotals | null = null;
   #speaker = new ActiveSpeakerDetector();
+  /**
+   * The server reports the active speaker (`active_speaker`, from the media server's audio
+   * levels of every published microphone, including feeds this browser does not receive). Once
+   * it has, it decides; the local detector is the fallback for servers that never report.
+   */
+  #serverSpeaker = false;
   #localLevel = 0;
   #stopMeter: (() => void) | null = null;
   #meteredStream: MediaStream | null = null;
@@ -244,6 +250,12 @@ export class RoomMedia {
         return;
       case 'participant_left':
         this.#speaker.forget(event.participant_id);
+        return;
+      case 'active_speaker':
+        this.#serverSpeaker = true;
+        if (event.participant_id !== this.#store().media.activeSpeaker) {
+          this.#set({ activeSpeaker: event.participant_id });
+        }
         return;
       default:
         return;
@@ -567,6 +579,7 @@ export class RoomMedia {
   }
 
   #sampleSpeakers(): void {
+    if (this.#serverSpeaker) return;
     const { room } = this.#store();
     const levels = new Map<string, number>();
     if (room.selfId && this.#meteredStream) levels.set(room.selfId, this.#localLevel);

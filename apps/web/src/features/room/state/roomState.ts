@@ -310,6 +310,7 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     case 'answer':
     case 'trickle':
     case 'renegotiate':
+    case 'active_speaker':
     case 'qr_ring':
     case 'qr_ring_stopped':
     case 'notification':

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Box, Center, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Center, Group, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowsMaximize,
   IconArrowsMinimize,
@@ -9,6 +9,7 @@ import {
   IconPictureInPictureOff,
   IconPin,
   IconPinnedOff,
+  IconVolume,
   IconWifiOff,
 } from '@tabler/icons-react';
 import { useTranslation } from '../../../shared/i18n/index.ts';
@@ -196,7 +197,14 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
           <Text size="sm" c="white" truncate>
             {label}
           </Text>
-          {speaking ? <VisuallyHidden>{t('room.tile.speaking')}</VisuallyHidden> : null}
+          {speaking ? (
+            <IconVolume
+              size={16}
+              color="var(--mantine-color-green-4)"
+              role="img"
+              aria-label={t('room.tile.speaking', { name: participant.name })}
+            />
+          ) : null}
         </Group>
         <Group gap={2} wrap="nowrap">
           <TileButton
