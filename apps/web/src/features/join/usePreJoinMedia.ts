@@ -1,9 +1,11 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { EMPTY_DEVICES } from './media/devices.ts';
 import type { MediaKind } from './media/errors.ts';
 import { LocalPreview, type DeviceChoice, type PreviewState } from './media/localPreview.ts';
 import { browserEnvironment, supportsCalling, supportsSpeakerSelection } from './media/support.ts';
+import { useAccountSettings } from '../settings/api.ts';
+import { applyMediaDefaults } from '../settings/mediaDefaults.ts';
 
 const OFF_STATE: PreviewState = {
   camera: { on: false, pending: false, error: null, stream: null },
@@ -43,6 +45,15 @@ export function usePreJoinMedia() {
       setPreview(null);
     };
   }, [supported, i18n]);
+
+  // A signed-in person's audio and video defaults (settings), applied once per preview.
+  const defaults = useAccountSettings().data?.settings;
+  const applied = useRef<LocalPreview | null>(null);
+  useEffect(() => {
+    if (!preview || !defaults || applied.current === preview) return;
+    applied.current = preview;
+    void applyMediaDefaults(preview, defaults);
+  }, [preview, defaults]);
 
   const state = useSyncExternalStore(
     preview?.subscribe ?? noSubscription,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Box, Group, Text, Title } from '@mantine/core';
 import { IconLock, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from '../../../shared/i18n/index.ts';
+import { AccountCallSettings } from './AccountCallSettings.tsx';
 import { AskPrompt } from './AskPrompt.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { useRoom, useRoomState } from './context.ts';
@@ -71,6 +72,7 @@ export function CallView({ title }: { title: string; alias: string }) {
       <ControlsBar panel={panel} onPanel={openPanel} onLeave={() => void session.leave()} />
       <AskPrompt />
       <RemoteAudio />
+      <AccountCallSettings />
     </Box>
   );
 }

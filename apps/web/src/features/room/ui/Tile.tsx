@@ -117,6 +117,8 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
       ref={setBox}
       role="group"
       aria-label={label}
+      // Anti-screen-capture (AccountCallSettings) marks and blurs other people's video only.
+      data-remote-tile={tile.self ? undefined : ''}
       pos="relative"
       bg="dark.7"
       h="100%"

@@ -1,0 +1,133 @@
+import '../../../test/dom.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import {
+  DEFAULT_ACCOUNT_SETTINGS,
+  type AccountDetailsDto,
+  type AccountSettings,
+  type ParticipantView,
+} from '@podium/protocol';
+import { AppProviders } from '../../../app/AppProviders.tsx';
+import { createQueryClient } from '../../../shared/api/index.ts';
+import { createI18n } from '../../../shared/i18n/index.ts';
+import { useSessionStore } from '../../../shared/session/store.ts';
+import { SETTINGS_QUERY_KEY } from '../../settings/api.ts';
+import { RoomSession } from '../session/RoomSession.ts';
+import { AccountCallSettings, antiCaptureCss } from './AccountCallSettings.tsx';
+import { Stage } from './Stage.tsx';
+import { RoomContext } from './context.ts';
+
+afterEach(() => {
+  cleanup();
+  useSessionStore.getState().setSignedIn(false);
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+});
+
+const person = (id: string, name: string): ParticipantView => ({
+  id,
+  name,
+  role: 'presenter',
+  guest: false,
+  state: 'connected',
+  audio: false,
+  video: false,
+  screen: false,
+  hand_raised_at: null,
+  invisible: false,
+  interpreter_channel: null,
+  can_publish: { audio: true, video: true, screen: true },
+});
+
+function show(settings: Partial<AccountSettings>) {
+  const account: AccountDetailsDto = {
+    id: 'acc-1',
+    username: 'ann',
+    email: 'ann@example.com',
+    phone_number: null,
+    full_name: 'Ann <Lee>',
+    first_name: null,
+    last_name: null,
+    company: null,
+    avatar: null,
+    account_status: 'active',
+    email_verified: true,
+    phone_verified: false,
+    has_password: true,
+    user_type: 'user',
+    referral_code: 'REF23456',
+    account_setting: { conference_mode: 'meeting' },
+    created_at: '2026-01-01T00:00:00.000Z',
+    settings: { ...DEFAULT_ACCOUNT_SETTINGS, ...settings },
+  };
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(SETTINGS_QUERY_KEY, account);
+  useSessionStore.getState().setSignedIn(true);
+  const session = new RoomSession({
+    url: 'ws://127.0.0.1:9/unused',
+    authenticate: () => Promise.reject(new Error('not started')),
+    notify: () => undefined,
+  });
+  const me = person('me', 'Ann');
+  session.store.getState().dispatch({
+    type: 'welcome',
+    session_id: 's',
+    participant: me,
+    room: {
+      mode: 'meeting',
+      locked: false,
+      waiting_room: false,
+      pinned: null,
+      participants: [me, person('bao', 'Bao')],
+      waiting: [],
+    },
+  });
+  render(
+    <AppProviders queryClient={queryClient} i18n={createI18n('en')} env="test">
+      <RoomContext.Provider value={session}>
+        <Stage />
+        <AccountCallSettings />
+      </RoomContext.Provider>
+    </AppProviders>,
+  );
+  return session;
+}
+
+const sheet = () => document.querySelector('style[data-anti-capture]')?.textContent ?? null;
+
+describe('account settings in the call', () => {
+  it('draws the viewer’s identity over other people’s tiles, and blurs while hidden', () => {
+    show({ anti_screen_capture: true });
+    const css = sheet();
+    expect(css).not.toBeNull();
+    // Escaped for the SVG, then encoded for the data URL.
+    expect(decodeURIComponent(css!)).toContain('Ann &#60;Lee&#62; · ann@example.com');
+    expect(css).not.toContain('blur(');
+    expect(screen.getByRole('group', { name: 'Bao' }).hasAttribute('data-remote-tile')).toBe(true);
+    expect(screen.getByRole('group', { name: 'Ann (you)' }).hasAttribute('data-remote-tile')).toBe(
+      false,
+    );
+
+    act(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(sheet()).toContain('[data-remote-tile] video{filter:blur(28px)}');
+    act(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(sheet()).not.toContain('blur(');
+  });
+
+  it('does nothing when the setting is off; opens in the chosen layout', () => {
+    const session = show({ default_layout: 'center' });
+    expect(sheet()).toBeNull();
+    expect(session.store.getState().room.layout).toBe('center');
+  });
+
+  it('keeps the identity inside url("") whatever the name holds', () => {
+    const css = antiCaptureCss('x") ; } body{display:none} "', false);
+    expect(css.match(/url\("/g)).toHaveLength(1);
+    expect(css).not.toContain('display:none}');
+  });
+});
