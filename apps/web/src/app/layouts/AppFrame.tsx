@@ -1,7 +1,14 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pageTitle } from '../pageTitle.ts';
+
+// Agents' incoming QR calls ring on every page, so the dialog sits above every layout.
+const IncomingQrCalls = lazy(() =>
+  import('../../features/qr-call/IncomingQrCalls.tsx').then((m) => ({
+    default: m.IncomingQrCalls,
+  })),
+);
 
 function usePageTitle() {
   const matches = useMatches();
@@ -19,6 +26,9 @@ export function AppFrame() {
     <>
       <ScrollRestoration />
       <Outlet />
+      <Suspense fallback={null}>
+        <IncomingQrCalls />
+      </Suspense>
     </>
   );
 }
