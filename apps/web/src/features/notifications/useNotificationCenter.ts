@@ -52,12 +52,16 @@ export function useNotificationCenter() {
     client.setQueryData(notificationKeys.unread, message.unread);
     void client.invalidateQueries({ queryKey: notificationKeys.list });
   });
-  // After a dropped connection, whatever was pushed meanwhile is fetched again.
+  // Whatever came before the socket was (again) listening is fetched once it is: a
+  // notification created between the first count and the greeting would otherwise be missed.
   const channel = useAccountChannelState();
-  const wasConnected = useRef(false);
+  const wasConnected = useRef(channel === 'connected');
   useEffect(() => {
-    if (channel !== 'connected') return;
-    if (wasConnected.current) void client.invalidateQueries({ queryKey: notificationKeys.all });
+    if (channel !== 'connected') {
+      wasConnected.current = false;
+      return;
+    }
+    if (!wasConnected.current) void client.invalidateQueries({ queryKey: notificationKeys.all });
     wasConnected.current = true;
   }, [channel, client]);
 
