@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { serverMessages } from './errors.ts';
 import { QR_RING_STOP_REASONS } from './api/qr-calls.ts';
 import { notificationView } from './api/notifications.ts';
+import { giftGivenGift } from './api/gifts.ts';
 
 /**
  * The signaling socket (`/socket/member/v1`): every message, per direction.
@@ -655,6 +656,19 @@ export const serverMessageSchemas = {
    * joiner after `welcome`; never names someone the receiver may not see.
    */
   active_speaker: event('active_speaker', { participant_id: participantId.nullable() }),
+  /**
+   * Someone in the room gave a gift (POST /api/gifts/give): to everyone, once per transfer.
+   * Clients show an animation and a chat line; it is not part of the chat history.
+   */
+  gift_given: event('gift_given', {
+    transfer_id: signalingId,
+    from: participantId,
+    from_name: z.string().max(SIGNALING_MAX_NAME),
+    to: participantId,
+    to_name: z.string().max(SIGNALING_MAX_NAME),
+    gift: giftGivenGift,
+    at: z.number(),
+  }),
   // Account channel: a socket greeted with account credentials (no room) receives these.
   /** A new notification for the signed-in account; `unread` is the account's new unread count. */
   notification: event('notification', {

@@ -176,6 +176,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     ...options.signaling,
     ...(media ? { media: media.rooms } : {}),
   });
+  services.gifts.useRooms(signaling.registry);
   await registerGraphQL(app, services, graphqlModules);
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));

@@ -15,6 +15,7 @@ import { loggerRoutes } from './logger/index.ts';
 import { aliasesModule } from '../graphql/aliases.ts';
 import { profileModule } from '../graphql/profile.ts';
 import { walletRoutes } from './wallet/index.ts';
+import { giftRoutes } from './gifts/index.ts';
 import { walletModule } from '../graphql/wallet.ts';
 import { qrCallRoutes } from './qr-calls/index.ts';
 
@@ -25,10 +26,11 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
   eventRoutes,
   signalRoutes,
   storageRoutes,
-  notificationsRoutes,
   callConfigRoutes,
   loggerRoutes,
   walletRoutes,
+  giftRoutes,
+  notificationsRoutes,
   qrCallRoutes,
   socialSignInHttp,
   domainHttp,

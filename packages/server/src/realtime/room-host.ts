@@ -424,6 +424,13 @@ export class RoomHost {
     answer({ ok: true, data: { messages } });
   }
 
+  /** A gift given in this room (POST /api/gifts/give): everyone present hears of it. */
+  announceGift(message: Extract<ServerMessage, { type: 'gift_given' }>): Promise<void> {
+    return this.#enqueue(() => {
+      this.#deliver([{ to: { to: 'everyone' }, message }]);
+    });
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Applying decisions
 

@@ -11,13 +11,14 @@ import { SignalAuthService } from '../realtime/auth.ts';
 import { StorageService } from './storage/index.ts';
 import { SocialSignInService } from './social-signin/index.ts';
 import { DomainsService } from './domains/index.ts';
+import { AccountSettingsService } from './accounts/settings.ts';
 import { AccountChannel } from '../realtime/account-channel.ts';
 import { NotificationsService } from './notifications/index.ts';
-import { QrCallsService } from './qr-calls/index.ts';
-import { AccountSettingsService } from './accounts/settings.ts';
 import { CallConfigService } from './call-config/index.ts';
 import { ClientLogService } from './logger/index.ts';
 import { WalletService } from './wallet/index.ts';
+import { GiftsService } from './gifts/index.ts';
+import { QrCallsService } from './qr-calls/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
 export interface TokenAuthenticator {
@@ -44,18 +45,20 @@ export interface Services {
   socialSignIn: SocialSignInService;
   /** Organization domains, list.json and the enterprise endpoints. */
   domains: DomainsService;
+  /** Account settings, avatar upload and signed-in sessions (the settings pages). */
+  accountSettings: AccountSettingsService;
   /** Server → browser push to one signed-in account, outside any room (every open tab). */
   accountChannel: AccountChannel;
   /** The notification center: `notify()` stores and pushes over the account channel. */
   notifications: NotificationsService;
-  /** Account settings, avatar upload and signed-in sessions (the settings pages). */
-  accountSettings: AccountSettingsService;
   /** ICE servers and TURN credentials for browsers (POST /config). */
   callConfig: CallConfigService;
   /** Error reports from browsers (POST /v1/log). */
   clientLogs: ClientLogService;
   /** Balances, history and every money transfer (a double-entry ledger). */
   wallet: WalletService;
+  /** The gift catalogue and giving (in a room, by link, donations); money moves in `wallet`. */
+  gifts: GiftsService;
   /** QR call centre: agents of QR-code aliases and visitors' calls (POST /1-1/send). */
   qrCalls: QrCallsService;
 }
@@ -97,6 +100,12 @@ export function createServices(deps: ServiceDeps): Services {
     log: deps.log,
     signal,
   });
+  const wallet = new WalletService({
+    db: deps.store.db,
+    log: deps.log,
+    secrets,
+    accounts: accounts.store,
+  });
   return {
     ...deps,
     tokens: accounts.tokens,
@@ -119,22 +128,18 @@ export function createServices(deps: ServiceDeps): Services {
       accounts,
       log: deps.log,
     }),
-    accountChannel,
-    notifications,
     accountSettings: new AccountSettingsService({
       db: deps.store.db,
       accounts,
       storage,
       log: deps.log,
     }),
+    accountChannel,
+    notifications,
     callConfig: new CallConfigService(deps.config.ice),
     clientLogs: new ClientLogService({ db: deps.store.db, log: deps.log }),
-    wallet: new WalletService({
-      db: deps.store.db,
-      log: deps.log,
-      secrets,
-      accounts: accounts.store,
-    }),
+    wallet,
+    gifts: new GiftsService({ db: deps.store.db, log: deps.log, wallet, notifications }),
     qrCalls: new QrCallsService({
       config: deps.config,
       db: deps.store.db,

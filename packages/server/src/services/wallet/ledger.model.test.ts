@@ -94,11 +94,12 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
   for (const t of totals) expect(Number(t.total)).toBe(0);
 
   // Each balance row equals the sum of its entries.
-  const mismatched = await db.execute(sql`
+  // Both drivers answer raw SQL with `{ rows }`; the shared Db type leaves it unknown.
+  const mismatched = (await db.execute(sql`
     SELECT b.holder FROM wallet_balances b
     LEFT JOIN (SELECT holder, unit, sum(amount) AS s FROM wallet_entries GROUP BY holder, unit) e
       ON e.holder = b.holder AND e.unit = b.unit
-    WHERE b.balance <> coalesce(e.s, 0)`);
+    WHERE b.balance <> coalesce(e.s, 0)`)) as { rows: unknown[] };
   expect(mismatched.rows).toEqual([]);
 
   // One transfer per applied key, two entries per transfer.

@@ -12,6 +12,7 @@ import type {
 } from '@podium/protocol';
 import { assertNever } from '../../../shared/assertNever.ts';
 import type { ConnectionState } from '../signaling/SignalingClient.ts';
+import { giftChatLine, keepGift, type GiftGiven } from '../gifts/giftEvents.ts';
 
 /**
  * The live room as this browser knows it, and the pure function that folds server events and
@@ -58,6 +59,8 @@ export interface RoomState {
   chatOpen: boolean;
   /** Messages from others that arrived while the chat panel was closed. */
   unread: number;
+  /** Gifts given in the room since joining (features/room/gifts). */
+  gifts: readonly GiftGiven[];
   /** Requests from a host to turn on the mic or camera, waiting for an answer. */
   asks: readonly AskPrompt[];
   feeds: Readonly<Record<string, FeedView>>;
@@ -100,6 +103,7 @@ export const INITIAL_ROOM: RoomState = {
   chat: [],
   chatOpen: false,
   unread: 0,
+  gifts: [],
   asks: [],
   feeds: {},
   ended: null,
@@ -254,6 +258,8 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     }
     case 'chat_cleared':
       return { ...state, chat: [], unread: 0 };
+    case 'gift_given':
+      return { ...appendChat(state, giftChatLine(input)), gifts: keepGift(state.gifts, input) };
     case 'hand_raised': {
       const hands = state.hands.filter((h) => h.participantId !== input.participant_id);
       hands.push({ participantId: input.participant_id, name: input.name, at: input.at });

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services/index.ts';
+import { route } from '../route.ts';
+import {
+  catalogueRequest,
+  donateRequest,
+  giveGiftRequest,
+  recipientRequest,
+  sendGiftRequest,
+} from './gifts.schema.ts';
+
+/** The gift catalogue and giving (spec §1 "gifts (need login and balance)", /gift pages). */
+export function giftRoutes(app: FastifyInstance, services: Services): void {
+  route(app, services, {
+    method: 'GET',
+    url: '/api/gifts',
+    auth: 'none',
+    input: catalogueRequest,
+    handler: ({ ctx }) => ctx.services.gifts.catalogue(),
+  });
+
+  route(app, services, {
+    method: 'GET',
+    url: '/api/gifts/recipient',
+    auth: 'none',
+    input: recipientRequest,
+    handler: ({ ctx, input }) => ctx.services.gifts.recipient(input.to),
+  });
+
+  route(app, services, {
+    method: 'POST',
+    url: '/api/gifts/give',
+    auth: 'required',
+    input: giveGiftRequest,
+    handler: ({ ctx, input }) => ctx.services.gifts.giveInRoom(ctx.account, input),
+  });
+
+  route(app, services, {
+    method: 'POST',
+    url: '/api/gifts/send',
+    auth: 'required',
+    input: sendGiftRequest,
+    handler: ({ ctx, input }) => ctx.services.gifts.send(ctx.account, input),
+  });
+
+  route(app, services, {
+    method: 'POST',
+    url: '/api/gifts/donate',
+    auth: 'required',
+    input: donateRequest,
+    handler: ({ ctx, input }) => ctx.services.gifts.donate(ctx.account, input),
+  });
+}

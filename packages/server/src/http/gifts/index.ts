@@ -1,0 +1,1 @@
+export { giftRoutes } from './gifts.handler.ts';

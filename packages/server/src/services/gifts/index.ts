@@ -1,0 +1,1 @@
+export { GiftsService, type GiftRoom, type GiftRooms, type GiftNotifier } from './service.ts';
