@@ -28,6 +28,8 @@ const SPEC: [string, AppRoute['layout'], boolean][] = [
   ['/app/conferences/add', 'main', true],
   ['/app/conferences/:id/edit', 'main', true],
   ['/app/conferences/:id', 'main', true],
+  // The owner's QR calls (agents, QR code): the spec names no route for it.
+  ['/app/qr-calls', 'main', true],
   ['/app/settings', 'main', true],
   ['/app/change_name', 'main', true],
   ['/app/change_password', 'main', true],
