@@ -275,17 +275,24 @@ function SettingSwitch({
   description?: string;
   checked: boolean;
   busy: boolean;
-  onChange: (checked: boolean) => void;
+  onChange: (checked: boolean) => Promise<unknown>;
 }) {
+  // Moves at once; the saved value (the cached account) takes over when the server answered,
+  // so a refused change flips back.
+  const [shown, setShown] = useState<boolean | null>(null);
   return (
     <Switch
       label={label}
       // The label element wraps the description too; the name should be the label alone.
       aria-label={label}
       description={description}
-      checked={checked}
+      checked={shown ?? checked}
       disabled={busy}
-      onChange={(event) => onChange(event.currentTarget.checked)}
+      onChange={(event) => {
+        const next = event.currentTarget.checked;
+        setShown(next);
+        void onChange(next).finally(() => setShown(null));
+      }}
     />
   );
 }
@@ -300,7 +307,7 @@ export function AntiCaptureSection({ account }: Props) {
         description={t('settings.antiCapture.hint')}
         checked={account.settings.anti_screen_capture}
         busy={pending !== null}
-        onChange={(on) => void save({ anti_screen_capture: on })}
+        onChange={(on) => save({ anti_screen_capture: on })}
       />
     </Section>
   );
@@ -355,13 +362,13 @@ export function MediaSection({ account }: Props) {
         label={t('settings.media.micOn')}
         checked={s.mic_on_join}
         busy={busy}
-        onChange={(on) => void save({ mic_on_join: on })}
+        onChange={(on) => save({ mic_on_join: on })}
       />
       <SettingSwitch
         label={t('settings.media.cameraOn')}
         checked={s.camera_on_join}
         busy={busy}
-        onChange={(on) => void save({ camera_on_join: on })}
+        onChange={(on) => save({ camera_on_join: on })}
       />
       {choices.listed || s.audio_input_id || s.video_input_id || s.audio_output_id ? (
         <Stack gap="xs">
@@ -426,7 +433,7 @@ export function PrivacySection({ account }: Props) {
         description={t('settings.privacy.invitationsHint')}
         checked={account.settings.allow_invitation_emails}
         busy={pending !== null}
-        onChange={(on) => void save({ allow_invitation_emails: on })}
+        onChange={(on) => save({ allow_invitation_emails: on })}
       />
     </Section>
   );
@@ -435,14 +442,18 @@ export function PrivacySection({ account }: Props) {
 export function CustomizeSection({ account }: Props) {
   const { t } = useTranslation();
   const { save, pending } = useSaveSettings();
+  // Shows the choice at once; the saved value takes over when the server answered.
+  const [shown, setShown] = useState<string | null>(null);
   return (
     <Section id="customize" title={t('settings.sections.customize')}>
       <Radio.Group
         label={t('settings.customize.layout')}
-        value={account.settings.default_layout}
+        value={shown ?? account.settings.default_layout}
         onChange={(value) => {
           const layout = DEFAULT_LAYOUTS.find((l) => l === value);
-          if (layout) void save({ default_layout: layout });
+          if (!layout) return;
+          setShown(layout);
+          void save({ default_layout: layout }).finally(() => setShown(null));
         }}
       >
         <Group mt="xs">
@@ -464,14 +475,17 @@ export function CustomizeSection({ account }: Props) {
 export function ModeChoice({ account }: Props) {
   const { t } = useTranslation();
   const { saveMode, pending } = useSaveSettings();
+  const [shown, setShown] = useState<ConferenceMode | null>(null);
   return (
     <Radio.Group
       label={t('settings.modes.label')}
       description={t('settings.modes.hint')}
-      value={conferenceMode(account)}
+      value={shown ?? conferenceMode(account)}
       onChange={(value) => {
         const mode = CONFERENCE_MODES.find((m): m is ConferenceMode => m === value);
-        if (mode) void saveMode(mode);
+        if (!mode) return;
+        setShown(mode);
+        void saveMode(mode).finally(() => setShown(null));
       }}
     >
       <Stack mt="xs" gap="xs">
