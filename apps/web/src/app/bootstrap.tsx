@@ -11,6 +11,7 @@ import { connectSession } from './connectSession.ts';
 import { connectAccountChannel } from '../shared/account-channel/index.ts';
 import { connectNavigationProgress } from './navigationProgress.ts';
 import { routeTable } from './routeTable.ts';
+import { startDomainDiscovery } from '../features/domain/discovery.ts';
 import { loadGuardSession } from './session.ts';
 
 export function createAppRouter() {
@@ -27,6 +28,8 @@ export function startApp(container: HTMLElement) {
   // One account socket per tab while signed in: notifications, ringing QR calls.
   connectAccountChannel();
   connectNavigationProgress(router, nprogress);
+  // Spec §4: an organization subdomain learns its environment from its parent's list.json.
+  void startDomainDiscovery();
   createRoot(container).render(
     <StrictMode>
       <AppProviders queryClient={queryClient} i18n={i18n}>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { AuthFrame } from './AuthFrame.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { useAuthForm, type AuthMode } from './useAuthForm.ts';
+import { SocialButtons } from '../social-signin/SocialButtons.tsx';
+import { redirectParam } from '../../shared/routing/paths.ts';
 
 /** The one form behind /login and /signup (spec §2). */
 export function AuthForm({ mode }: { mode: AuthMode }) {
@@ -88,6 +90,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           </Button>
         </Stack>
       </form>
+      {mode === 'login' ? <SocialButtons redirect={redirectParam(location)} /> : null}
       {mode === 'login' ? (
         <Stack gap={6} align="center">
           <Text size="sm">

@@ -38,12 +38,6 @@ export const routes: AppRoute[] = [
   },
   {
     ...auth,
-    path: '/domain',
-    meta: { title: 'auth.titles.domain', requiresAuth: false },
-    lazy: () => import('./DomainPage.tsx').then((m) => ({ Component: m.DomainPage })),
-  },
-  {
-    ...auth,
     path: '/join',
     meta: { title: 'auth.titles.join', requiresAuth: false },
     lazy: () => import('./JoinCodePage.tsx').then((m) => ({ Component: m.JoinCodePage })),

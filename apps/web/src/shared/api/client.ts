@@ -32,7 +32,8 @@ export interface ApiErrorEvent {
 export interface ApiClientOptions {
   tokens: TokenStore;
   events: EventBus<ApiErrorEvent>;
-  baseUrl?: string;
+  /** A string, or a function read per request (the chosen organization environment can change). */
+  baseUrl?: string | (() => string);
   fetch?: typeof fetch;
 }
 
@@ -87,7 +88,9 @@ function isRenewResponse(value: unknown): value is RenewResponse {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { tokens, events, baseUrl = '' } = options;
+  const { tokens, events } = options;
+  const base = options.baseUrl ?? '';
+  const baseUrl = () => (typeof base === 'function' ? base() : base);
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   // One renewal at a time: parallel 401s wait for the same attempt instead of racing.
   let renewing: Promise<boolean> | null = null;
@@ -108,7 +111,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     let response: Response;
     try {
-      response = await doFetch(buildUrl(baseUrl, path, init.query), {
+      response = await doFetch(buildUrl(baseUrl(), path, init.query), {
         method: init.method ?? 'GET',
         headers,
         body,

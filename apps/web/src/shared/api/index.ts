@@ -4,11 +4,20 @@ import { createEventBus } from './events.ts';
 import { ApiError } from './errors.ts';
 import { graphqlRequest } from './graphql.ts';
 import { cookieTokenStore } from './tokens.ts';
+import { accountApiBase } from './baseUrl.ts';
 
 /** Every HTTP error is announced here under its status code ('401', '403', '500', …). */
 export const apiEvents = createEventBus<ApiErrorEvent>();
 
-export const api = createApiClient({ tokens: cookieTokenStore, events: apiEvents });
+export const api = createApiClient({
+  tokens: cookieTokenStore,
+  events: apiEvents,
+  // Spec §3: a chosen organization environment sends account calls to its ACC_API_URL.
+  baseUrl: () =>
+    typeof window === 'undefined'
+      ? ''
+      : accountApiBase(window.localStorage, window.location.origin),
+});
 
 export function graphql<T>(
   query: string,

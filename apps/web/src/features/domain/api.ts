@@ -1,0 +1,7 @@
+import type { FindDomainResponse } from '@podium/protocol';
+import { api, type ApiClient } from '../../shared/api/index.ts';
+
+/** Spec §7 "Signal": `POST /member/v1/find-domain`. */
+export function findDomain(domain: string, client: ApiClient = api): Promise<FindDomainResponse> {
+  return client.post<FindDomainResponse>('/member/v1/find-domain', { domain }, { auth: false });
+}
