@@ -141,3 +141,33 @@ test('an owner creates a QR call, adds an agent and downloads its QR code', asyn
   await page.goto(new URL(href!).pathname);
   await expect(page.getByRole('heading', { name: `Call ${title}` })).toBeVisible();
 });
+
+test('the visitor closes the tab while it rings: the agent stops ringing ("Call cancelled")', async ({
+  browser,
+  request,
+}) => {
+  const owner = await signUpHost(request, 'Owner Ông');
+  const agent = await signUpHost(request, 'Agent Lâm');
+  const alias = await createQrAlias(request, owner.token);
+  await addAgent(request, owner.token, alias.name, agent.email);
+  const agentContext = await browser.newContext({ baseURL: e2eEnv('baseUrl') });
+  await signInWithTokens(agentContext, e2eEnv('baseUrl'), agent);
+  const agentPage = await agentContext.newPage();
+  await agentPage.goto('/app');
+  await expectAgentsOnline(request, owner.token, alias.name, 1);
+
+  const visitorContext = await browser.newContext({ baseURL: e2eEnv('baseUrl') });
+  const visitorPage = await visitorContext.newPage();
+  const visitor = new QrVisitorPage(visitorPage);
+  await visitor.goto(alias.name);
+  await visitor.callAs('Khách Đi');
+  await expect(visitor.calling).toBeVisible();
+  const incoming = new IncomingCallDialog(agentPage);
+  await expect(incoming.dialog).toContainText('Khách Đi');
+
+  await visitorPage.close({ runBeforeUnload: true });
+  await expect(incoming.dialog).toBeHidden();
+  await expect(agentPage.getByText('Call cancelled')).toBeVisible();
+  await visitorContext.close();
+  await agentContext.close();
+});

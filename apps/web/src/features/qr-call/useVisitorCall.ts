@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../shared/api/index.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 import { saveAdmission } from '../join/ticket.ts';
 import { roomPath } from '../room/paths.ts';
-import { qrCallApi, type QrCallApi } from './api.ts';
+import { cancelOnLeave, qrCallApi, type QrCallApi } from './api.ts';
 import { initialVisitorState, visitorReducer } from './visitorCall.ts';
 
 const statusOf = (error: unknown) => (isApiError(error) ? error.status : 0);
@@ -57,6 +57,23 @@ export function useVisitorCall(client: QrCallApi = qrCallApi) {
     void loop();
     return () => abort.abort();
   }, [ringingId, ringingToken, client]);
+
+  // Leaving the page (closing the tab, or going elsewhere in the app) while it rings cancels.
+  const ringing = useRef<{ callId: string; token: string } | null>(null);
+  useEffect(() => {
+    ringing.current = ringingId && ringingToken ? { callId: ringingId, token: ringingToken } : null;
+  }, [ringingId, ringingToken]);
+  useEffect(() => {
+    const leave = () => {
+      if (ringing.current) cancelOnLeave(ringing.current.callId, ringing.current.token);
+      ringing.current = null;
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, []);
 
   // Answered: the admission goes where the call room reads it, and the visitor enters.
   const join = state.kind === 'answered' ? state.join : null;
