@@ -90,6 +90,7 @@ test('name, language, mode, anti-screen-capture and A/V defaults persist across 
 });
 
 test('an uploaded avatar shows at once and after a reload', async ({ page, request }) => {
+  test.slow();
   const person = await signUpHost(request, 'Khoa Lê');
   await signInWithTokens(page.context(), e2eEnv('baseUrl'), person);
   const settings = new SettingsPage(page);
@@ -117,6 +118,8 @@ test('sign-up with a referral code: unknown codes are refused, a real one is acc
   browser,
   request,
 }) => {
+  // Two people, a mailed code and two sign-up attempts: slow on a busy machine.
+  test.slow();
   const referrer = await signUpHost(request, 'Hà Phạm');
   await signInWithTokens(page.context(), e2eEnv('baseUrl'), referrer);
   await page.goto('/app/settings');
