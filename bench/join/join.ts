@@ -218,8 +218,34 @@ async function oneJoin(
     await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
     await context.addInitScript(instrument);
     const page = await context.newPage();
+    // Refused requests, for the report when a join does not go through.
+    const refused: string[] = [];
+    page.on('requestfailed', (req) => refused.push(`failed ${new URL(req.url()).pathname}`));
+    page.on('response', (res) => {
+      if (res.status() >= 400) refused.push(`${res.status()} ${new URL(res.url()).pathname}`);
+    });
     await page.goto(`/j/${alias}`);
-    await joinButton(page).waitFor({ timeout: 30_000 });
+    try {
+      await joinButton(page).waitFor({ timeout: 30_000 });
+    } catch (error) {
+      const text = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      ).slice(0, 200);
+      const ready = await fetch(`${stack.url}/readyz`, { signal: AbortSignal.timeout(5000) })
+        .then((r) => String(r.status))
+        .catch((e: unknown) => String(e));
+      const state = await page
+        .evaluate(() => `${document.readyState} ${document.documentElement.outerHTML.length}`)
+        .catch((e: unknown) => String(e));
+      log(`server readyz ${ready}; page ${state}; server log:\n${stack.tail(10)}`);
+      throw new Error(
+        `no 'Join in browser' in 30 s; page: ${JSON.stringify(text)}; refused: ${refused.join(', ')}`,
+        { cause: error },
+      );
+    }
     await page.getByLabel('Your name').fill(`Guest ${i + 1}`);
     if (!guestMedia) {
       for (const name of ['Turn off camera', 'Turn off microphone']) {
