@@ -75,11 +75,11 @@ describe('app shell', () => {
 
   it('shows an honest placeholder for screens later features build', async () => {
     signIn(account);
-    renderApp('/app/wallet');
+    renderApp('/draw');
     expect(
-      await screen.findByText('The wallet arrives with the wallet and gifts feature.'),
+      await screen.findByText('The whiteboard arrives with the whiteboard feature.'),
     ).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Wallet | PODIUM'));
+    await waitFor(() => expect(document.title).toBe('Whiteboard | PODIUM'));
   });
 
   it('redirects /join/:alias and /call/:alias', async () => {
