@@ -20,6 +20,8 @@ import { SIGNALING_MAX_TEXT, storageFileUrl, type ChatMessageView } from '@podiu
 import { useShallow } from 'zustand/react/shallow';
 import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
 import { formatBytes } from '../export/chatText.ts';
+import { giftLineTransfer } from '../gifts/giftEvents.ts';
+import { GiftChatLine } from '../gifts/GiftChatLine.tsx';
 import { roomControls } from '../state/permissions.ts';
 import { selfOf } from '../state/roomState.ts';
 import { ChatOptions } from './ChatOptions.tsx';
@@ -146,9 +148,14 @@ export function ChatPanel({ title, onClose }: { title: string; onClose: () => vo
       <ScrollArea flex={1} viewportRef={viewport}>
         {chat.length ? (
           <Stack gap={6} role="list" aria-live="polite">
-            {chat.map((m) => (
-              <Message key={m.id} message={m} selfId={selfId} nameOf={nameOf} />
-            ))}
+            {chat.map((m) => {
+              const giftTransfer = giftLineTransfer(m);
+              return giftTransfer ? (
+                <GiftChatLine key={m.id} transferId={giftTransfer} />
+              ) : (
+                <Message key={m.id} message={m} selfId={selfId} nameOf={nameOf} />
+              );
+            })}
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">

@@ -1,0 +1,23 @@
+import { Paper, Text } from '@mantine/core';
+import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
+import { useRoomState } from '../ui/context.ts';
+
+/** A gift's line in the chat, in the reader's language. */
+export function GiftChatLine({ transferId }: { transferId: string }) {
+  const { t } = useTranslation();
+  const [lang] = useLanguage();
+  const gift = useRoomState((s) => s.room.gifts.find((g) => g.transfer_id === transferId));
+  if (!gift) return null;
+  return (
+    <Paper role="listitem" p="xs" radius="md" bg="var(--mantine-color-yellow-light)">
+      <Text size="sm">
+        🎁{' '}
+        {t('gifts.room.line', {
+          from: gift.from_name,
+          gift: gift.gift.names[lang],
+          to: gift.to_name,
+        })}
+      </Text>
+    </Paper>
+  );
+}
