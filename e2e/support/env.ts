@@ -11,6 +11,8 @@ export const E2E_ENV = {
   dataDir: 'PODIUM_E2E_DATA_DIR',
   /** The server's log file (JSON lines, LOG_LEVEL=warn by default). */
   serverLog: 'PODIUM_E2E_SERVER_LOG',
+  /** Issuer of the local OpenID provider the server uses as "Google" (oidc-provider). */
+  idpIssuer: 'PODIUM_E2E_IDP_ISSUER',
 } as const;
 
 export function e2eEnv(name: keyof typeof E2E_ENV): string {

@@ -6,8 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_ENV } from './env.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
+import { startTestIdp } from '../../packages/server/test/support/oidc-idp.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The OAuth client the server is registered as at the local identity provider. */
+const E2E_OAUTH_CLIENT = { id: 'podium-e2e', secret: 'podium-e2e-secret' };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -79,6 +83,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtp = await startSmtpCapture(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A real OpenID provider on loopback stands in for Google (e2e/oauth.spec.ts).
+  const idp = await startTestIdp();
+  idp.configure([
+    {
+      client_id: E2E_OAUTH_CLIENT.id,
+      client_secret: E2E_OAUTH_CLIENT.secret,
+      redirect_uris: [`${baseUrl}/auth/google/callback`],
+    },
+  ]);
 
   const logFd = fs.openSync(serverLog, 'w');
   const server = spawn(
@@ -106,6 +119,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         WEB_DIST: path.join(root, 'apps/web/dist'),
         // Every spec signs in from 127.0.0.1; failing-login specs must not lock the others out.
         LOGIN_MAX_ATTEMPTS: '1000',
+        OAUTH_GOOGLE_ISSUER: idp.issuer,
+        OAUTH_GOOGLE_CLIENT_ID: E2E_OAUTH_CLIENT.id,
+        OAUTH_GOOGLE_CLIENT_SECRET: E2E_OAUTH_CLIENT.secret,
       },
     },
   );
@@ -114,6 +130,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const teardown = async () => {
     await stopChild(server);
     await smtp.close();
+    await idp.close();
     fs.mkdirSync(path.dirname(keptLog), { recursive: true });
     fs.copyFileSync(serverLog, keptLog);
     fs.rmSync(work, { recursive: true, force: true });
@@ -130,5 +147,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[E2E_ENV.mailDir] = mailDir;
   process.env[E2E_ENV.dataDir] = dataDir;
   process.env[E2E_ENV.serverLog] = serverLog;
+  process.env[E2E_ENV.idpIssuer] = idp.issuer;
   return teardown;
 }

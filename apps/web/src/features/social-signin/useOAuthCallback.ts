@@ -52,7 +52,9 @@ export function useOAuthCallback(): CallbackView {
           case 'signin': {
             const account = startSession(response, { queryClient });
             const search = mode.redirect ? withRedirect('', mode.redirect) : '';
-            await navigate(afterAuthPath(account, { pathname: '', search }), { replace: true });
+            // A fresh load rather than a router navigation: signing in re-renders the layouts
+            // around this page, which can unmount it before a router navigation lands.
+            window.location.replace(afterAuthPath(account, { pathname: '', search }));
             return;
           }
           case 'link': {
