@@ -262,14 +262,22 @@ export class RoomMedia {
     }
   }
 
-  /** After the socket came back: restart ICE, or start over if the server lost us. */
+  /**
+   * After the socket came back. The server kept us (resumed): connections that lost their path
+   * restart ICE; healthy ones are left alone, since a signaling drop need not touch the media
+   * path and restarting a working connection only risks it (with Janus 1.1.2 a restarted
+   * connection sometimes stayed without media, seen in the e2e calls). The server lost us:
+   * start over.
+   */
   onReconnected(info: OpenInfo): void {
     if (info.resumed) {
+      const lost = (pc: RTCPeerConnection | undefined) =>
+        pc?.connectionState === 'disconnected' || pc?.connectionState === 'failed';
       this.#enqueue(async () => {
         await Promise.all([
-          this.#camera?.negotiate(true),
-          this.#screen?.negotiate(true),
-          this.#subscriber?.restartIce(),
+          lost(this.#camera?.peerConnection) ? this.#camera?.negotiate(true) : undefined,
+          lost(this.#screen?.peerConnection) ? this.#screen?.negotiate(true) : undefined,
+          lost(this.#subscriber?.peerConnection) ? this.#subscriber?.restartIce() : undefined,
         ]).catch((error: unknown) => this.#mediaError(error));
       });
     } else {
