@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPhone, IconPhoneOff } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { roomPath } from '../room/paths.ts';
 import { qrCallApi } from './api.ts';
 import { translateQrError } from './errors.ts';
 import { addRing, removeRing, stopNotice, type Ring } from './incomingCalls.ts';
+import { startRingTone } from './ringTone.ts';
 
 /**
  * The agent's incoming-call dialog, anywhere in the app while signed in: visitors' QR calls ring
@@ -38,6 +39,8 @@ function Ringing() {
   });
 
   const current = rings[0];
+  const ringing = current !== undefined;
+  useEffect(() => (ringing ? startRingTone() : undefined), [ringing]);
   if (!current) return null;
 
   const accept = async () => {
