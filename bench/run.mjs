@@ -19,8 +19,8 @@ const planned = [
   },
   {
     name: 'media',
-    what: 'ffmpeg-fed synthetic publishers and werift subscribers through Janus',
-    status: 'not written',
+    what: 'ffmpeg-fed synthetic publishers and werift subscribers through Janus: CPU per stream',
+    status: 'ready (root): npm run bench -- media [--plan 1x1,1x5,1x10,1x20,4x1,4x5]',
   },
 ];
 
