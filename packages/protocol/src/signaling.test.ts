@@ -57,6 +57,7 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
   set_media_state: { type: 'set_media_state', id: '1', audio: false, video: true, screen: false },
   chat_passcode_reset: { type: 'chat_passcode_reset', id: '1' },
   chat_export: { type: 'chat_export', id: '1', passcode: 'K7Q2-M9XD' },
+  choose_channel: { type: 'choose_channel', id: '1', channel: 'Tiếng Việt' },
 };
 
 const bad = (value: unknown) => {

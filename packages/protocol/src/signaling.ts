@@ -304,6 +304,14 @@ export const clientMessageSchemas = {
     participant_id: participantId,
     channel: z.string().trim().min(1).max(INTERPRETER_CHANNEL_MAX).nullable(),
   }),
+  /**
+   * A listener picks the interpretation channel they hear (null: "Original"). The server then
+   * routes only that channel's interpreters to them (`feeds`); every other interpreter's feed is
+   * withheld. Refused with `room.no_interpreter` when nobody interprets into that channel.
+   */
+  choose_channel: request('choose_channel', {
+    channel: z.string().trim().min(1).max(INTERPRETER_CHANNEL_MAX).nullable(),
+  }),
   chat: request('chat', {
     to: z.union([z.literal('everyone'), participantId]),
     text: z.string().max(SIGNALING_MAX_TEXT),

@@ -73,6 +73,9 @@ class RecordingRoom implements MediaRoom {
     this.#record('subscribe', participantId, [...feedIds]);
     return `offer:${participantId}:${feedIds.join(',')}`;
   }
+  async unsubscribe(participantId: string, feedIds: readonly string[]): Promise<void> {
+    this.#record('unsubscribe', participantId, [...feedIds]);
+  }
   async answer(participantId: string, sdp: string): Promise<void> {
     this.#record('answer', participantId, sdp);
   }
@@ -358,5 +361,106 @@ describe('signaling media path', () => {
     await host.client.ok({ type: 'set_mode', mode: 'meeting' });
     await settled(host.client);
     expect(room.callsOf('setMode').map((c) => c.args[0])).toEqual(['meeting']);
+  });
+
+  it('routes an interpreter to the listeners of their channel only', async () => {
+    const event = await createEvent(server, owner.token, { mode: 'conference' });
+    const host = await join(event.name, 'host');
+    const ivy = await join(event.name, 'Ivy');
+    const lan = await join(event.name, 'Lan');
+    const room = media.rooms.get(event.id)!;
+
+    await host.client.ok({
+      type: 'set_interpreter',
+      participant_id: ivy.participantId,
+      channel: 'English',
+    });
+    await settled(host.client);
+    expect(room.callsOf('setInterpreter')).toEqual([
+      { method: 'setInterpreter', participantId: ivy.participantId, args: ['English'] },
+    ]);
+    await ivy.client.ok({ type: 'publish_offer', source: 'camera', sdp: 'v=0' });
+    room.announce(feed('f-ivy', ivy.participantId));
+    // The interpreter sees their own feed with its channel; people on Original get nothing.
+    expect(await ivy.client.nextOf('feeds')).toMatchObject({
+      added: [{ feed_id: 'f-ivy', channel: 'English' }],
+    });
+    await settled(lan.client);
+    await settled(host.client);
+    expect(lan.client.all('feeds')).toEqual([]);
+    expect(host.client.all('feeds')).toEqual([]);
+    expect(await lan.client.request({ type: 'subscribe', feeds: ['f-ivy'] })).toMatchObject({
+      type: 'error',
+      code: 'target_not_found',
+    });
+
+    expect(
+      await lan.client.request({ type: 'choose_channel', channel: 'Tiếng Việt' }),
+    ).toMatchObject({
+      type: 'error',
+      code: 'not_allowed',
+      key: 'room.no_interpreter',
+      message: 'No interpreter available',
+    });
+    await lan.client.ok({ type: 'choose_channel', channel: 'English' });
+    expect(await lan.client.nextOf('feeds')).toEqual({
+      type: 'feeds',
+      added: [{ ...feed('f-ivy', ivy.participantId), channel: 'English' }],
+      removed: [],
+    });
+    await lan.client.ok({ type: 'subscribe', feeds: ['f-ivy'] });
+
+    // A late joiner is on Original: no interpreter feed after the welcome.
+    const late = await join(event.name, 'Minh');
+    await settled(late.client);
+    expect(late.client.all('feeds')).toEqual([]);
+
+    // Back to Original: the feed goes, from the client and from the subscription.
+    await lan.client.ok({ type: 'choose_channel', channel: null });
+    expect(await lan.client.nextOf('feeds')).toEqual({
+      type: 'feeds',
+      added: [],
+      removed: ['f-ivy'],
+    });
+    await settled(lan.client);
+    expect(room.callsOf('unsubscribe')).toEqual([
+      { method: 'unsubscribe', participantId: lan.participantId, args: [['f-ivy']] },
+    ]);
+    expect(await lan.client.request({ type: 'subscribe', feeds: ['f-ivy'] })).toMatchObject({
+      code: 'target_not_found',
+    });
+
+    // Listening again, then the host moves Ivy to another channel: the English listener loses her.
+    await lan.client.ok({ type: 'choose_channel', channel: 'English' });
+    await lan.client.nextOf('feeds');
+    await host.client.ok({
+      type: 'set_interpreter',
+      participant_id: ivy.participantId,
+      channel: 'Français',
+    });
+    expect(await lan.client.nextOf('feeds')).toEqual({
+      type: 'feeds',
+      added: [],
+      removed: ['f-ivy'],
+    });
+    expect(await ivy.client.nextOf('feeds')).toMatchObject({
+      added: [{ feed_id: 'f-ivy', channel: 'Français' }],
+    });
+
+    // Stopped interpreting: an attendee again, with an ordinary feed the moderators receive
+    // (the audience of a conference does not see attendees).
+    await host.client.ok({
+      type: 'set_interpreter',
+      participant_id: ivy.participantId,
+      channel: null,
+    });
+    expect(await host.client.nextOf('feeds')).toMatchObject({
+      added: [{ feed_id: 'f-ivy', channel: null }],
+      removed: [],
+    });
+    expect(await late.client.nextOf('participant_left')).toMatchObject({
+      participant_id: ivy.participantId,
+      reason: 'hidden',
+    });
   });
 });

@@ -364,6 +364,24 @@ class JanusMediaRoom implements MediaRoom {
     });
   }
 
+  unsubscribe(participantId: string, feedIds: readonly string[]): Promise<void> {
+    const member = this.#members.get(participantId);
+    if (!member) return Promise.resolve();
+    return this.#run(member, 'subscriber', async () => {
+      const slot = member.subscriber;
+      const gone = [...new Set(feedIds)].filter((feedId) => slot?.feeds.has(feedId));
+      if (!slot || slot.handle.isGone || gone.length === 0) return;
+      const update = await slot.handle
+        .updateSubscription({ unsubscribe: gone.map((feedId) => ({ feedId })) })
+        .catch(unavailableIfGone);
+      slot.feeds = new Set([...slot.feeds].filter((feedId) => !gone.includes(feedId)));
+      // Queued: Janus sends the offer as an event once the browser answered the previous one.
+      if (update.status === 'updated' && update.offer && member.subscriber === slot) {
+        this.#sink.offer(member.id, 'subscriber', update.offer.sdp);
+      }
+    });
+  }
+
   async answer(participantId: string, sdp: string): Promise<void> {
     // Not queued behind `subscribe`: a queued subscription change waits for this very answer.
     const slot = await this.#subscriberOf(participantId);
@@ -436,9 +454,10 @@ class JanusMediaRoom implements MediaRoom {
   }
 
   async setInterpreter(participantId: string, channel: string | null): Promise<void> {
-    // Interpretation channels are not routed through Janus yet: the interpreter's camera feed
-    // carries their voice like any other.
-    this.#log.debug({ peerId: participantId, channel }, 'interpreter channel (not routed yet)');
+    // The interpreter's camera feed carries their voice (interpreters have no video right, so it
+    // is audio only); the room host decides who receives it per channel and calls `unsubscribe`
+    // for listeners who lose it. Janus itself needs nothing more.
+    this.#log.debug({ peerId: participantId, channel }, 'interpreter channel');
   }
 
   async setMode(mode: RoomMode): Promise<void> {

@@ -337,6 +337,11 @@ export class Connection implements Peer {
         if (!bound) return answer(NOT_JOINED);
         return bound.host.chatExport(bound.participantId, message.passcode, answer);
       }
+      case 'choose_channel': {
+        const bound = this.#binding;
+        if (!bound) return answer(NOT_JOINED);
+        return bound.host.chooseChannel(bound.participantId, message.channel, answer);
+      }
       default:
         return assertNever(message, 'client message');
     }

@@ -15,7 +15,9 @@ import {
   assertNever,
   can,
   canSee,
+  checkChannelChoice,
   createRoom,
+  hearsFeedsOf,
   decide,
   identityKey,
   isMeetingLike,
@@ -212,6 +214,8 @@ export class RoomHost {
   #closed = false;
   #closing: Promise<void> | null = null;
   readonly #speakers = new SpeakerTracker();
+  /** The interpretation channel each listener chose (absent: "Original"). */
+  readonly #listening = new Map<string, string>();
 
   private constructor(options: RoomHostOptions, blocked: string[], history: StoredChat[]) {
     this.#options = options;
@@ -424,6 +428,29 @@ export class RoomHost {
     answer({ ok: true, data: { messages } });
   }
 
+  /**
+   * A listener picks the interpretation channel they hear (null: Original). They get the feeds
+   * of that channel's interpreters and lose the others', which also leave their subscription on
+   * the media server: someone on Original never receives an interpreter's audio.
+   */
+  chooseChannel(participantId: string, channel: string | null, answer: Answer): Promise<void> {
+    return this.#enqueue(() => {
+      const refused = checkChannelChoice(this.#state, participantId, channel);
+      const viewer = this.#state.participants.get(participantId);
+      if (refused || !viewer) {
+        return answer({ ok: false, error: refused ?? roomError('not_joined', 'room.not_in_room') });
+      }
+      const all = this.#media.feeds();
+      const before = new Set(all.filter((f) => this.#mayWatch(viewer, f)).map((f) => f.feed_id));
+      if (channel === null) this.#listening.delete(participantId);
+      else this.#listening.set(participantId, channel);
+      answer(OK);
+      const added = all.filter((f) => !before.has(f.feed_id) && this.#mayWatch(viewer, f));
+      const removed = all.filter((f) => before.has(f.feed_id) && !this.#mayWatch(viewer, f));
+      this.#reroute(participantId, added, removed);
+    });
+  }
+
   /** A gift given in this room (POST /api/gifts/give): everyone present hears of it. */
   announceGift(message: Extract<ServerMessage, { type: 'gift_given' }>): Promise<void> {
     return this.#enqueue(() => {
@@ -480,6 +507,8 @@ export class RoomHost {
     for (const { to, message } of events) {
       const text = frame(message);
       const follow = this.#feedsFollowing(message);
+      const followFor = (id: string): string | null =>
+        typeof follow === 'function' ? follow(id) : follow;
       for (const id of resolveAudience(this.#state, to)) {
         const peer = this.#peers.get(id);
         if (!peer) continue;
@@ -494,8 +523,9 @@ export class RoomHost {
         ) {
           this.#peers.delete(id);
           peer.released(message.state === 'ended' ? 'ended' : 'left');
-        } else if (follow) {
-          peer.send(follow);
+        } else {
+          const feeds = followFor(id);
+          if (feeds) peer.send(feeds);
         }
       }
     }
@@ -506,10 +536,21 @@ export class RoomHost {
    * gets their feeds, whoever stops seeing them (`hidden`) loses them. The roster diffs already
    * say who sees whom, so this needs no visibility bookkeeping of its own.
    */
-  #feedsFollowing(message: Outgoing['message']): string | null {
+  #feedsFollowing(
+    message: Outgoing['message'],
+  ): string | ((viewerId: string) => string | null) | null {
     if (message.type === 'participant_joined') {
       const added = this.#feedsOf(message.participant.id);
-      return added.length ? frame({ type: 'feeds', added, removed: [] }) : null;
+      if (added.length === 0) return null;
+      if (message.participant.interpreter_channel === null) {
+        return frame({ type: 'feeds', added, removed: [] });
+      }
+      // An interpreter's feeds reach the listeners of their channel only.
+      return (viewerId) => {
+        const viewer = this.#state.participants.get(viewerId);
+        const mine = viewer ? added.filter((f) => this.#mayWatch(viewer, f)) : [];
+        return mine.length ? frame({ type: 'feeds', added: mine, removed: [] }) : null;
+      };
     }
     if (message.type === 'participant_left' && message.reason === 'hidden') {
       const removed = this.#feedsOf(message.participant_id).map((f) => f.feed_id);
@@ -519,7 +560,10 @@ export class RoomHost {
   }
 
   #feedsOf(participantId: string): FeedView[] {
-    return this.#media.feeds().filter((f) => f.participant_id === participantId);
+    return this.#media
+      .feeds()
+      .filter((f) => f.participant_id === participantId)
+      .map((f) => this.#withChannel(f));
   }
 
   /** After a snapshot (what the viewer may see changed): every feed, visible or not. */
@@ -527,7 +571,7 @@ export class RoomHost {
     const viewer = this.#state.participants.get(id);
     const all = this.#media.feeds();
     if (!viewer || all.length === 0) return;
-    const added = all.filter((f) => this.#mayWatch(viewer, f));
+    const added = all.filter((f) => this.#mayWatch(viewer, f)).map((f) => this.#withChannel(f));
     const removed = all.filter((f) => !this.#mayWatch(viewer, f)).map((f) => f.feed_id);
     peer.send(frame({ type: 'feeds', added, removed }));
   }
@@ -545,7 +589,10 @@ export class RoomHost {
     }
     messages.reverse();
     peer.send(frame({ type: 'chat_history', messages }));
-    const feeds = this.#media.feeds().filter((f) => this.#mayWatch(p, f));
+    const feeds = this.#media
+      .feeds()
+      .filter((f) => this.#mayWatch(p, f))
+      .map((f) => this.#withChannel(f));
     if (feeds.length > 0) peer.send(frame({ type: 'feeds', added: [...feeds], removed: [] }));
     const speaker = this.#visibleSpeaker(p);
     if (speaker) peer.send(frame({ type: 'active_speaker', participant_id: speaker }));
@@ -572,10 +619,12 @@ export class RoomHost {
         return;
       case 'media.close':
         this.#mediaEffect(effect, () => media.leave(effect.participantId));
+        this.#listening.delete(effect.participantId);
         if (this.#speakers.gone(effect.participantId)) this.#announceSpeaker();
         return;
       case 'media.interpreter':
         this.#mediaEffect(effect, () => media.setInterpreter(effect.participantId, effect.channel));
+        this.#rerouteInterpreter(before, after, effect.participantId);
         return;
       case 'media.mode':
         this.#mediaEffect(effect, () => media.setMode(effect.mode));
@@ -664,8 +713,9 @@ export class RoomHost {
         for (const feedId of request.feeds) {
           const ownerId = media.feedOwner(feedId);
           const owner = ownerId === undefined ? undefined : state.participants.get(ownerId);
-          // SECURITY: nobody receives (or learns of) a feed of someone they may not see.
-          if (!owner || !canSee(state, p, owner)) {
+          // SECURITY: nobody receives (or learns of) a feed of someone they may not see, nor an
+          // interpreter of a channel they did not choose.
+          if (!owner || !canSee(state, p, owner) || !this.#hears(p, owner)) {
             return roomError('target_not_found', 'room.target_not_found');
           }
         }
@@ -694,9 +744,56 @@ export class RoomHost {
     }
   }
 
-  #mayWatch(viewer: Participant, feed: FeedView): boolean {
-    const owner = this.#state.participants.get(feed.participant_id);
-    return owner !== undefined && canSee(this.#state, viewer, owner);
+  #mayWatch(viewer: Participant, feed: FeedView, state: RoomState = this.#state): boolean {
+    const owner = state.participants.get(feed.participant_id);
+    return owner !== undefined && canSee(state, viewer, owner) && this.#hears(viewer, owner);
+  }
+
+  #hears(viewer: Participant, owner: Participant): boolean {
+    return hearsFeedsOf(viewer, owner, this.#listening.get(viewer.id) ?? null);
+  }
+
+  /** The feed as clients see it: an interpreter's feeds name their channel (the room's word). */
+  #withChannel(feed: FeedView): FeedView {
+    const channel = this.#state.participants.get(feed.participant_id)?.interpreterChannel ?? null;
+    return feed.channel === channel ? feed : { ...feed, channel };
+  }
+
+  /** Tells one viewer which feeds they gained and lost; the lost ones leave their subscription. */
+  #reroute(viewerId: string, added: readonly FeedView[], removed: readonly FeedView[]): void {
+    if (added.length === 0 && removed.length === 0) return;
+    const gone = removed.map((f) => f.feed_id);
+    this.#sendTo(viewerId, {
+      type: 'feeds',
+      added: added.map((f) => this.#withChannel(f)),
+      removed: gone,
+    });
+    this.#dropSubscriptions(viewerId, gone);
+  }
+
+  #dropSubscriptions(viewerId: string, feedIds: readonly string[]): void {
+    if (feedIds.length === 0) return;
+    this.#media.unsubscribe(viewerId, feedIds).catch((error: unknown) => {
+      this.#log.warn({ err: error, peerId: viewerId }, 'dropping feeds from a subscription failed');
+    });
+  }
+
+  /**
+   * Someone started, changed or stopped interpreting: their feeds now reach other listeners.
+   * Those who keep them hear of the new channel (`feeds` added is an upsert).
+   */
+  #rerouteInterpreter(before: RoomState, after: RoomState, ownerId: string): void {
+    const feeds = this.#media.feeds().filter((f) => f.participant_id === ownerId);
+    if (feeds.length === 0) return;
+    for (const id of resolveAudience(after, { to: 'everyone' })) {
+      const viewer = after.participants.get(id);
+      const earlier = before.participants.get(id);
+      if (!viewer || !this.#peers.has(id)) continue;
+      const had = earlier ? feeds.filter((f) => this.#mayWatch(earlier, f, before)) : [];
+      const has = feeds.filter((f) => this.#mayWatch(viewer, f, after));
+      const lost = had.filter((f) => !has.includes(f));
+      this.#reroute(id, has, lost);
+    }
   }
 
   #feedsChanged(added: readonly FeedView[], removed: readonly string[]): void {
@@ -706,7 +803,9 @@ export class RoomHost {
         const viewer = state.participants.get(id);
         const peer = this.#peers.get(id);
         if (!viewer || !peer) continue;
-        const visible = added.filter((f) => this.#mayWatch(viewer, f));
+        const visible = added
+          .filter((f) => this.#mayWatch(viewer, f))
+          .map((f) => this.#withChannel(f));
         if (visible.length === 0 && removed.length === 0) continue;
         peer.send(frame({ type: 'feeds', added: visible, removed: [...removed] }));
       }

@@ -93,6 +93,12 @@ export interface MediaRoom {
   unpublish(participantId: string, source: PublishSource): Promise<void>;
   /** Adds feeds (already checked visible) to the participant's subscription; resolves with the offer SDP. */
   subscribe(participantId: string, feedIds: readonly string[]): Promise<string>;
+  /**
+   * Takes feeds out of the participant's subscription (they may no longer receive them, for
+   * example an interpreter of a channel they left); the changed offer goes out through
+   * `MediaSink.offer`. Feeds not subscribed are ignored.
+   */
+  unsubscribe(participantId: string, feedIds: readonly string[]): Promise<void>;
   /** The browser's answer to the last subscriber offer. */
   answer(participantId: string, sdp: string): Promise<void>;
   trickle(participantId: string, target: PeerTarget, candidate: IceCandidate | null): Promise<void>;
@@ -105,7 +111,10 @@ export interface MediaRoom {
   setPermissions(participantId: string, rights: PublishRights): Promise<void>;
   /** Effect `media.stop`: a host turned these off (mute all, stop all cameras). */
   stop(participantId: string, kinds: readonly MediaKind[]): Promise<void>;
-  /** Effect `media.interpreter`: route this participant's audio into a channel (null: stop). */
+  /**
+   * Effect `media.interpreter`: this participant now interprets into a channel (null: stops).
+   * The room host routes their feeds to that channel's listeners (and `unsubscribe`s the rest).
+   */
   setInterpreter(participantId: string, channel: string | null): Promise<void>;
   /** Effect `media.mode`. */
   setMode(mode: RoomMode): Promise<void>;
@@ -138,6 +147,7 @@ class NoMediaRoom implements MediaRoom {
   publish = unavailable;
   unpublish = unavailable;
   subscribe = unavailable;
+  unsubscribe = done;
   answer = unavailable;
   trickle = unavailable;
   restartIce = unavailable;

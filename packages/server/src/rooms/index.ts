@@ -33,5 +33,6 @@ export type {
 export { participantView, resolveAudience, snapshotFor } from './views.ts';
 export type { Audience, Outgoing } from './views.ts';
 export { roomError } from './types.ts';
+export { checkChannelChoice, hearsFeedsOf, interpreterChannels } from './interpretation.ts';
 export type { CommandResult, Decision, Effect, RoomCommand, RoomError } from './types.ts';
 export { assertNever } from './assert-never.ts';
