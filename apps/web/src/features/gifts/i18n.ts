@@ -34,6 +34,8 @@ export const strings = defineStrings({
         give: 'Give {{name}} ({{price}} coins)',
         line: '{{from}} gave {{gift}} to {{to}}',
         given: 'Gift sent',
+        announce: '{{from}} sent {{gift}} to {{to}}',
+        noRoom: 'Gifts cannot be given in this room right now.',
       },
     },
     serverErrors: {
@@ -77,6 +79,8 @@ export const strings = defineStrings({
         give: 'Tặng {{name}} ({{price}} xu)',
         line: '{{from}} đã tặng {{gift}} cho {{to}}',
         given: 'Đã gửi quà',
+        announce: '{{from}} đã gửi {{gift}} cho {{to}}',
+        noRoom: 'Hiện không thể tặng quà trong phòng này.',
       },
     },
     serverErrors: {

@@ -94,6 +94,11 @@ export class RoomSession {
     return this.#media;
   }
 
+  /** The live room's id from the socket's auth answer (gifts name it); null until then. */
+  get roomId(): string | null {
+    return this.#auth?.roomId ?? null;
+  }
+
   /** Connects, prepares media and asks to join. Failures land in the store's `failure`. */
   async start(): Promise<void> {
     if (this.#started) return;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Box, Group, Text, Title } from '@mantine/core';
 import { IconLock, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from '../../../shared/i18n/index.ts';
+import { GiftAnimation } from '../../gifts/room/GiftAnimation.tsx';
 import { AccountCallSettings } from './AccountCallSettings.tsx';
 import { AskPrompt } from './AskPrompt.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
@@ -71,6 +72,7 @@ export function CallView({ title }: { title: string; alias: string }) {
       </Box>
       <ControlsBar panel={panel} onPanel={openPanel} onLeave={() => void session.leave()} />
       <AskPrompt />
+      <GiftAnimation />
       <RemoteAudio />
       <AccountCallSettings />
     </Box>

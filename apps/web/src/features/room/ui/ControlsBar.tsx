@@ -29,6 +29,7 @@ import {
 } from '@tabler/icons-react';
 import { LAYOUTS } from '@podium/protocol';
 import { useTranslation } from '../../../shared/i18n/index.ts';
+import { GiftsButton } from '../../gifts/room/GiftsButton.tsx';
 import { deviceErrorKey } from '../../join/media/errors.ts';
 import { supportsSpeakerSelection } from '../../join/media/support.ts';
 import type { DeviceOption } from '../../join/media/devices.ts';
@@ -295,6 +296,7 @@ export function ControlsBar({
         ) : null}
         <LayoutMenu />
         <DevicesMenu />
+        <GiftsButton />
         <Indicator label={unread} size={18} disabled={unread === 0 || panel === 'chat'} offset={6}>
           <ControlToggle
             label={t('room.controls.chat')}

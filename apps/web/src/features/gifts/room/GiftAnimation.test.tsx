@@ -1,0 +1,138 @@
+import '../../../test/dom.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { Language, ParticipantView } from '@podium/protocol';
+import { AppProviders } from '../../../app/AppProviders.tsx';
+import { createQueryClient } from '../../../shared/api/index.ts';
+import { createI18n } from '../../../shared/i18n/index.ts';
+import type { GiftGiven } from '../../room/gifts/giftEvents.ts';
+import { RoomSession } from '../../room/session/RoomSession.ts';
+import { RoomContext } from '../../room/ui/context.ts';
+import { GIFT_ANIMATION_MS, GiftAnimation } from './GiftAnimation.tsx';
+
+const person = (id: string, name: string): ParticipantView => ({
+  id,
+  name,
+  role: 'participant',
+  guest: false,
+  state: 'connected',
+  audio: false,
+  video: false,
+  screen: false,
+  hand_raised_at: null,
+  invisible: false,
+  interpreter_channel: null,
+  can_publish: { audio: true, video: true, screen: true },
+});
+
+const rose = (transferId: string, from = 'Minh', to = 'Hà'): GiftGiven => ({
+  type: 'gift_given',
+  transfer_id: transferId,
+  from: 'p1',
+  from_name: from,
+  to: 'p2',
+  to_name: to,
+  gift: {
+    id: 'rose',
+    names: { en: 'Rose', vi: 'Hoa hồng' },
+    image: '/gifts/rose.svg',
+    price: 10,
+    unit: 'coin',
+  },
+  at: 1000,
+});
+
+const realMatchMedia = window.matchMedia;
+
+/** Someone else's call screen: only the overlay, fed by the room store as the socket would. */
+function show(language: Language = 'en') {
+  const session = new RoomSession({
+    url: 'ws://127.0.0.1:9/unused',
+    authenticate: () => Promise.reject(new Error('not started')),
+    notify: () => undefined,
+  });
+  const self = person('p3', 'Lan');
+  session.store.getState().dispatch({
+    type: 'welcome',
+    session_id: 's',
+    participant: self,
+    room: {
+      mode: 'meeting',
+      locked: false,
+      waiting_room: false,
+      pinned: null,
+      participants: [person('p1', 'Minh'), person('p2', 'Hà'), self],
+      waiting: [],
+    },
+  });
+  render(
+    <AppProviders queryClient={createQueryClient()} i18n={createI18n(language)} env="test">
+      <RoomContext.Provider value={session}>
+        <GiftAnimation />
+      </RoomContext.Provider>
+    </AppProviders>,
+  );
+  return (event: GiftGiven) => act(() => session.store.getState().dispatch(event));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  window.matchMedia = realMatchMedia;
+});
+
+describe('gift animation', () => {
+  it('shows the gift to everyone as a live status, then goes away by itself', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const receive = show();
+    const status = screen.getByRole('status');
+    // The live region is there before any gift, so the first one is announced too.
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('');
+
+    receive(rose('t1'));
+    expect(status.textContent).toBe('Minh sent Rose to Hà');
+    expect(status.querySelector('img')?.getAttribute('src')).toBe('/gifts/rose.svg');
+
+    act(() => vi.advanceTimersByTime(GIFT_ANIMATION_MS - 1));
+    expect(status.textContent).toBe('Minh sent Rose to Hà');
+    act(() => vi.advanceTimersByTime(1));
+    expect(status.textContent).toBe('');
+  });
+
+  it('shows gifts one after another; a repeated event is not shown again', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const receive = show();
+    const status = screen.getByRole('status');
+    receive(rose('t1'));
+    receive(rose('t2', 'Bao', 'Chi'));
+    receive(rose('t1'));
+    expect(status.textContent).toBe('Minh sent Rose to Hà');
+    act(() => vi.advanceTimersByTime(GIFT_ANIMATION_MS));
+    expect(status.textContent).toBe('Bao sent Rose to Chi');
+    act(() => vi.advanceTimersByTime(GIFT_ANIMATION_MS));
+    expect(status.textContent).toBe('');
+  });
+
+  it('speaks Vietnamese', () => {
+    const receive = show('vi');
+    receive(rose('t1'));
+    expect(screen.getByRole('status').textContent).toBe('Minh đã gửi Hoa hồng cho Hà');
+  });
+
+  it.each([
+    [false, 'full'],
+    [true, 'reduced'],
+  ] as const)('reduced motion asked for: %s → %s motion', (reduce, motion) => {
+    window.matchMedia = (query: string) =>
+      ({
+        ...realMatchMedia(query),
+        matches: reduce && query === '(prefers-reduced-motion: reduce)',
+        media: query,
+      }) as MediaQueryList;
+    const receive = show();
+    receive(rose('t1'));
+    const card = screen.getByText('Minh sent Rose to Hà').closest('[data-motion]');
+    expect(card?.getAttribute('data-motion')).toBe(motion);
+  });
+});
