@@ -3,6 +3,22 @@ import { defineStrings } from '../../shared/i18n/strings.ts';
 export const strings = defineStrings({
   en: {
     room: {
+      interpretation: {
+        channel: 'Interpretation channel',
+        original: 'Original',
+        interpreting: 'Interpreting into: {{channel}}',
+        makeInterpreter: 'Make interpreter…',
+        stopInterpreting: 'Stop interpreting',
+        dialogTitle: 'Make {{name}} an interpreter',
+        dialogText:
+          '{{name}} will publish audio into this language channel only. Listeners who choose it hear them over the original.',
+        channelName: 'Language channel',
+        channelHint: 'For example: English, Tiếng Việt',
+        channelRequired: 'Enter the name of the language channel',
+        channelTooLong: 'At most {{max}} characters',
+        confirm: 'Make interpreter',
+        cancel: 'Cancel',
+      },
       pageTitle: 'Call room',
       region: {
         stage: 'Stage',
@@ -226,6 +242,22 @@ export const strings = defineStrings({
   },
   vi: {
     room: {
+      interpretation: {
+        channel: 'Kênh phiên dịch',
+        original: 'Âm thanh gốc',
+        interpreting: 'Đang phiên dịch sang: {{channel}}',
+        makeInterpreter: 'Đặt làm phiên dịch viên…',
+        stopInterpreting: 'Dừng phiên dịch',
+        dialogTitle: 'Đặt {{name}} làm phiên dịch viên',
+        dialogText:
+          '{{name}} sẽ chỉ phát âm thanh vào kênh ngôn ngữ này. Người nghe chọn kênh này sẽ nghe phiên dịch trên nền âm thanh gốc.',
+        channelName: 'Kênh ngôn ngữ',
+        channelHint: 'Ví dụ: English, Tiếng Việt',
+        channelRequired: 'Vui lòng nhập tên kênh ngôn ngữ',
+        channelTooLong: 'Tối đa {{max}} ký tự',
+        confirm: 'Đặt làm phiên dịch viên',
+        cancel: 'Hủy',
+      },
       pageTitle: 'Phòng gọi',
       region: {
         stage: 'Sân khấu',

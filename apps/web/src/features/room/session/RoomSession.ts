@@ -327,6 +327,20 @@ export class RoomSession {
     return this.#run('stop_all_cameras', {}, 'stopAllCameras');
   }
 
+  /** Hosts: make someone an interpreter into a language channel; null stops interpreting. */
+  setInterpreter(participantId: string, channel: string | null) {
+    return this.#run(
+      'set_interpreter',
+      { participant_id: participantId, channel },
+      `role:${participantId}`,
+    );
+  }
+
+  /** Listeners: the interpretation channel to hear (null: Original). */
+  chooseChannel(channel: string | null) {
+    return this.#run('choose_channel', { channel }, 'channel');
+  }
+
   askEnable(kind: MediaKind, participantId: string) {
     return this.#run('ask_enable', { kind, participant_id: participantId });
   }

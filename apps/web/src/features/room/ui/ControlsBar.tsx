@@ -30,6 +30,7 @@ import {
 import { LAYOUTS } from '@podium/protocol';
 import { useTranslation } from '../../../shared/i18n/index.ts';
 import { GiftsButton } from '../../gifts/room/GiftsButton.tsx';
+import { InterpretationControl } from '../interpretation/InterpretationControl.tsx';
 import { deviceErrorKey } from '../../join/media/errors.ts';
 import { supportsSpeakerSelection } from '../../join/media/support.ts';
 import type { DeviceOption } from '../../join/media/devices.ts';
@@ -296,6 +297,7 @@ export function ControlsBar({
         ) : null}
         <LayoutMenu />
         <DevicesMenu />
+        <InterpretationControl />
         <GiftsButton />
         <Indicator label={unread} size={18} disabled={unread === 0 || panel === 'chat'} offset={6}>
           <ControlToggle

@@ -30,6 +30,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
 import { downloadBlob } from '../../events/download.ts';
 import { exportFileName, participantsCsv } from '../export/participantsCsv.ts';
+import { InterpreterMenuItems } from '../interpretation/InterpreterMenuItems.tsx';
 import { participantActions, roomControls } from '../state/permissions.ts';
 import { selfOf } from '../state/roomState.ts';
 import { useRoom, useRoomState } from './context.ts';
@@ -171,6 +172,7 @@ function ParticipantRow({
                   {t('room.participants.removeCoHost')}
                 </Menu.Item>
               ) : null}
+              <InterpreterMenuItems viewer={viewer} participant={participant} />
               {actions.pinForAll ? (
                 <Menu.Item
                   onClick={() =>

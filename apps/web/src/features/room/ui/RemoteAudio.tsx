@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useRoomState } from './context.ts';
+import type { FeedView } from '@podium/protocol';
+import { effectiveChannel, feedVolume, useListening } from '../interpretation/listening.ts';
+import { useRoom, useRoomState } from './context.ts';
 
 /**
  * Plays every received audio track, whatever the stage shows (a speaker off-screen in the
@@ -8,19 +10,42 @@ import { useRoomState } from './context.ts';
 export function RemoteAudio() {
   const remote = useRoomState((s) => s.media.remote);
   const speaker = useRoomState((s) => s.media.devices.selected.speaker);
+  const feeds = useRoomState((s) => s.room.feeds);
+  // Interpretation: the chosen channel's interpreter over the original, lowered.
+  const listening = useListening(useRoom().store);
+  const channel = useRoomState((s) => effectiveChannel(listening, s.room));
   return (
     <>
       {Object.entries(remote)
         .filter(([, stream]) => stream.getAudioTracks().length > 0)
         .map(([feedId, stream]) => (
-          <FeedAudio key={feedId} stream={stream} speaker={speaker} />
+          <FeedAudio
+            key={feedId}
+            stream={stream}
+            speaker={speaker}
+            feed={feeds[feedId]}
+            volume={feedVolume(feeds[feedId], channel)}
+          />
         ))}
     </>
   );
 }
 
-function FeedAudio({ stream, speaker }: { stream: MediaStream; speaker: string | null }) {
+function FeedAudio({
+  stream,
+  speaker,
+  feed,
+  volume,
+}: {
+  stream: MediaStream;
+  speaker: string | null;
+  feed: FeedView | undefined;
+  volume: number;
+}) {
   const audio = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    if (audio.current) audio.current.volume = volume;
+  }, [volume]);
   useEffect(() => {
     const element = audio.current;
     if (!element) return;
@@ -36,5 +61,14 @@ function FeedAudio({ stream, speaker }: { stream: MediaStream; speaker: string |
     if (!element || !speaker || typeof element.setSinkId !== 'function') return;
     element.setSinkId(speaker).catch(() => undefined);
   }, [speaker]);
-  return <audio ref={audio} autoPlay hidden />;
+  return (
+    <audio
+      ref={audio}
+      autoPlay
+      hidden
+      // Which feed and channel this plays: read by the browser tests and handy in devtools.
+      data-participant={feed?.participant_id}
+      data-channel={feed?.channel ?? ''}
+    />
+  );
 }
