@@ -20,6 +20,7 @@ import { startTestServer, type Handler, type RecordedRequest } from '../../../te
 import { RoomSession } from '../../room/session/RoomSession.ts';
 import { RoomContext } from '../../room/ui/context.ts';
 import { GiftPanel } from './GiftPanel.tsx';
+import { GiftsButton } from './GiftsButton.tsx';
 
 configure({ asyncUtilTimeout: 8000 });
 const FLOW = { timeout: 20_000 };
@@ -101,7 +102,11 @@ const gives = (): RecordedRequest[] =>
   server?.requests.filter((r) => r.method === 'POST' && r.url === '/api/gifts/give') ?? [];
 
 /** The panel in a room where `self` is one of: Bao (account), Giang (guest), Chi (account). */
-function show(self: ParticipantView, language: Language = 'en') {
+function show(
+  self: ParticipantView,
+  language: Language = 'en',
+  what: 'panel' | 'button' = 'panel',
+) {
   const session = new RoomSession({
     url: 'ws://127.0.0.1:9/unused',
     authenticate: () => Promise.reject(new Error('not started')),
@@ -128,7 +133,7 @@ function show(self: ParticipantView, language: Language = 'en') {
   render(
     <AppProviders queryClient={createQueryClient()} i18n={createI18n(language)} env="test">
       <RoomContext.Provider value={session}>
-        <GiftPanel roomId={ROOM} />
+        {what === 'panel' ? <GiftPanel roomId={ROOM} /> : <GiftsButton />}
       </RoomContext.Provider>
     </AppProviders>,
   );
@@ -225,4 +230,21 @@ describe('gift panel in the call', FLOW, () => {
     expect(screen.queryByRole('combobox', { name: 'Receiver' })).toBeNull();
     expect(gives()).toHaveLength(0);
   });
+
+  it.each([
+    ['en', 'Gifts', 'Send a gift', 'Close gifts'],
+    ['vi', 'Quà tặng', 'Gửi quà', 'Đóng quà tặng'],
+  ] as const)(
+    'the toolbar button opens and closes the panel (%s)',
+    async (language, open, title, close) => {
+      await serve(() => ({ body: transfer('t1', 10) }));
+      show(me, language, 'button');
+      expect(screen.queryByRole('heading', { name: title })).toBeNull();
+      await click(open);
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByRole('heading', { name: title })).toBeTruthy();
+      await click(close);
+      await waitFor(() => expect(screen.queryByRole('heading', { name: title })).toBeNull());
+    },
+  );
 });
