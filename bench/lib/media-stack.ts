@@ -159,6 +159,11 @@ export async function startMediaStack(options: {
   process.once('SIGTERM', onSignal);
 
   try {
+    // A copy of the built web app: a rebuild of apps/web/dist during the run (another `npm run
+    // build`) renames its chunks, which the running server then answers with index.html, and
+    // every page after that stays blank.
+    const webDist = path.join(work, 'web');
+    if (options.web) fs.cpSync(path.join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
     spec = await netnsUp(chooseNetns());
     const port = await freePort(spec.hostIp);
     const url = `http://${spec.hostIp}:${port}`;
@@ -181,7 +186,7 @@ export async function startMediaStack(options: {
           DATA_DIR: path.join(work, 'data'),
           DATABASE_URL: '',
           LOG_LEVEL: 'warn',
-          WEB_DIST: options.web ? path.join(repoRoot, 'apps/web/dist') : path.join(work, 'no-web'),
+          WEB_DIST: options.web ? webDist : path.join(work, 'no-web'),
           MEDIA_ENABLED: '1',
           MEDIA_NETNS: spec.name,
           MEDIA_NETNS_HOST_IP: spec.hostIp,
