@@ -26,6 +26,39 @@ import {
 const API_PREFIXES = ['/api/', '/apis/', '/apiv1/', '/graphql/', '/member/', '/v1/', '/1-1/'];
 const API_EXACT = ['/config'];
 
+/**
+ * What a GET outside the API names in the built web app: a file on disk, a file-like path that
+ * does not exist (anything with an extension in its last segment, or under /assets/), or a route
+ * of the single-page app.
+ */
+export function webAsset(
+  root: string,
+  url: string,
+): { kind: 'file'; relative: string } | { kind: 'missing' } | { kind: 'route' } {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return { kind: 'missing' };
+  }
+  const last = pathname.split('/').pop() ?? '';
+  const fileLike = pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(last);
+  if (!fileLike) return { kind: 'route' };
+  // SECURITY: resolve inside the web root only; '..' or NUL never reaches the file system.
+  const absolute = path.resolve(root, `.${pathname}`);
+  if (pathname.includes('\0') || !absolute.startsWith(path.resolve(root) + path.sep)) {
+    return { kind: 'missing' };
+  }
+  try {
+    if (fs.statSync(absolute).isFile()) {
+      return { kind: 'file', relative: path.relative(root, absolute) };
+    }
+  } catch {
+    // Not there.
+  }
+  return { kind: 'missing' };
+}
+
 export function isApiPath(url: string): boolean {
   const p = url.split('?')[0] ?? '';
   return API_PREFIXES.some((prefix) => p.startsWith(prefix)) || API_EXACT.includes(p);
@@ -185,6 +218,20 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
   }
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url) || request.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({
+        error: {
+          code: ErrorCode.NotFound,
+          message: serverMessages['errors.not_found'],
+          key: 'errors.not_found',
+        },
+      });
+    }
+    // A file the build added after start (wildcard: false only knows files present at start)
+    // is served from disk; a missing asset is a 404, never index.html, or a rebuilt app would
+    // load HTML as its scripts and stay blank.
+    const asset = webAsset(config.webDist, request.url);
+    if (asset.kind === 'file') return reply.sendFile(asset.relative);
+    if (asset.kind === 'missing') {
       return reply.code(404).send({
         error: {
           code: ErrorCode.NotFound,
