@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { WALLET_MAX_AMOUNT, walletAmount } from '@podium/protocol';
 import { useTranslation } from '../../shared/i18n/index.ts';
-import { translateApiError } from '../../shared/i18n/translateError.ts';
-import { walletKeys } from '../wallet/api.ts';
 import { donate, newIdempotencyKey } from './api.ts';
 import { GiftFrame, type GiftLink } from './GiftFrame.tsx';
+import { TransferOutcome, useTransfer } from './transfer.tsx';
 
 /** The amount field's message, in the reader's language (null when it is fine). */
 export function amountProblem(text: string): 'amountInvalid' | 'tooLarge' | null {
@@ -18,26 +16,23 @@ export function amountProblem(text: string): 'amountInvalid' | 'tooLarge' | null
 }
 
 function DonationForm({ link }: { link: GiftLink }) {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   // One key per amount typed: a retry of the same amount reuses it.
   const [attempt, setAttempt] = useState<{ amount: string; key: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const problem = amountProblem(amount);
-  const send = useMutation({
-    mutationFn: (a: { amount: string; key: string }) =>
+  const send = useTransfer(
+    (a: { amount: string; key: string }) =>
       donate({ to: link.to, amount: a.amount.trim(), unit: 'coin', idempotency_key: a.key }),
-    onSuccess: (answer, a) => {
-      queryClient.setQueryData(walletKeys.balances, answer.balances);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.history });
+    (_answer, a) => {
       setAttempt(null);
       setDone(a.amount.trim());
       setAmount('');
       setTouched(false);
     },
-  });
+  );
   const error =
     touched && problem
       ? problem === 'tooLarge'
@@ -60,16 +55,10 @@ function DonationForm({ link }: { link: GiftLink }) {
       }}
     >
       <Stack gap="sm">
-        {done ? (
-          <Alert color="teal" role="status">
-            {t('gifts.donated', { amount: done, to: link.recipientName })}
-          </Alert>
-        ) : null}
-        {send.error ? (
-          <Alert color="red" role="alert">
-            {translateApiError(send.error, i18n)}
-          </Alert>
-        ) : null}
+        <TransferOutcome
+          done={done ? t('gifts.donated', { amount: done, to: link.recipientName }) : null}
+          error={send.error}
+        />
         <TextInput
           label={t('gifts.amount')}
           inputMode="numeric"

@@ -1,32 +1,29 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { GiftView } from '@podium/protocol';
 import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
 import { translateApiError } from '../../shared/i18n/translateError.ts';
-import { walletKeys } from '../wallet/api.ts';
 import { fetchCatalogue, giftKeys, newIdempotencyKey, sendGift } from './api.ts';
 import { GiftFrame, type GiftLink } from './GiftFrame.tsx';
+import { TransferOutcome, useTransfer } from './transfer.tsx';
 
 function GiftForm({ link }: { link: GiftLink }) {
   const { t, i18n } = useTranslation();
   const [lang] = useLanguage();
-  const queryClient = useQueryClient();
   const catalogue = useQuery({ queryKey: giftKeys.catalogue, queryFn: fetchCatalogue });
   // The key of the gift being sent; a retry of the same gift reuses it.
   const [pending, setPending] = useState<{ giftId: string; key: string } | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (attempt: { giftId: string; key: string }) =>
+  const send = useTransfer(
+    (attempt: { giftId: string; key: string }) =>
       sendGift({ to: link.to, gift_id: attempt.giftId, idempotency_key: attempt.key }),
-    onSuccess: (answer, attempt) => {
-      queryClient.setQueryData(walletKeys.balances, answer.balances);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.history });
+    (_answer, attempt) => {
       setPending(null);
       const gift = catalogue.data?.gifts.find((g) => g.id === attempt.giftId);
       setSent(gift ? gift.names[lang] : attempt.giftId);
     },
-  });
+  );
 
   const choose = (gift: GiftView) => {
     const attempt =
@@ -47,16 +44,10 @@ function GiftForm({ link }: { link: GiftLink }) {
   }
   return (
     <Stack gap="md">
-      {sent ? (
-        <Alert color="teal" role="status">
-          {t('gifts.sent', { name: sent, to: link.recipientName })}
-        </Alert>
-      ) : null}
-      {send.error ? (
-        <Alert color="red" role="alert">
-          {translateApiError(send.error, i18n)}
-        </Alert>
-      ) : null}
+      <TransferOutcome
+        done={sent ? t('gifts.sent', { name: sent, to: link.recipientName }) : null}
+        error={send.error}
+      />
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         {catalogue.data?.gifts.map((gift) => (
           <Card key={gift.id} withBorder padding="sm">

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -20,6 +20,7 @@ import { useRoom, useRoomState } from '../../room/ui/context.ts';
 import { fetchBalances, walletKeys } from '../../wallet/api.ts';
 import { formatAmount } from '../../wallet/format.ts';
 import { fetchCatalogue, giftKeys, giveInRoom, newIdempotencyKey } from '../api.ts';
+import { TransferOutcome, useTransfer } from '../transfer.tsx';
 import { attemptFor, newGifts, giftRecipients, type GiftAttempt } from './giving.ts';
 
 /**
@@ -79,21 +80,19 @@ function GiveForm({ roomId }: { roomId: string }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [last, setLast] = useState<GiftAttempt | null>(null);
   const [sent, setSent] = useState(false);
-  const give = useMutation({
-    mutationFn: (attempt: GiftAttempt) =>
+  const give = useTransfer(
+    (attempt: GiftAttempt) =>
       giveInRoom({
         room: roomId,
         to: attempt.to,
         gift_id: attempt.giftId,
         idempotency_key: attempt.key,
       }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(walletKeys.balances, answer.balances);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.history });
+    () => {
       setLast(null);
       setSent(true);
     },
-  });
+  );
 
   // The choice stays valid only while that person is still here.
   const receiver = recipients.find((p) => p.id === chosen)?.id ?? recipients[0]?.id ?? null;
@@ -137,16 +136,7 @@ function GiveForm({ roomId }: { roomId: string }) {
           {translateApiError(catalogue.error, i18n)}
         </Alert>
       ) : null}
-      {sent ? (
-        <Alert color="teal" role="status" py={6}>
-          {t('gifts.room.given')}
-        </Alert>
-      ) : null}
-      {give.error ? (
-        <Alert color="red" role="alert" py={6}>
-          {translateApiError(give.error, i18n)}
-        </Alert>
-      ) : null}
+      <TransferOutcome done={sent ? t('gifts.room.given') : null} error={give.error} py={6} />
       <SimpleGrid cols={2} spacing="xs">
         {catalogue.data?.gifts.map((gift) => (
           <Button
