@@ -1,6 +1,7 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.ts';
 import { e2eEnv } from './support/env.ts';
-import { signUpHost } from './calls/support/call.ts';
+import { signUpHost, type Host } from './calls/support/call.ts';
 import {
   addAgent,
   createQrAlias,
@@ -8,7 +9,44 @@ import {
   IncomingCallDialog,
   QrVisitorPage,
   signInWithTokens,
+  type QrAlias,
 } from './pages/qr-call.ts';
+
+interface QrCall {
+  owner: Host;
+  agent: Host;
+  alias: QrAlias;
+}
+
+/** An owner's QR call with one agent, `agentName`, who is not online yet. */
+async function qrCallWithAgent(request: APIRequestContext, agentName: string): Promise<QrCall> {
+  const owner = await signUpHost(request, 'Owner Ông');
+  const agent = await signUpHost(request, agentName);
+  const alias = await createQrAlias(request, owner.token);
+  await addAgent(request, owner.token, alias.name, agent.email);
+  return { owner, agent, alias };
+}
+
+/** The agent, signed in somewhere in the app (its home page), counted online by the server. */
+async function agentOnline(
+  browser: Browser,
+  request: APIRequestContext,
+  { owner, agent, alias }: QrCall,
+): Promise<{ agentContext: BrowserContext; agentPage: Page }> {
+  const agentContext = await browser.newContext({ baseURL: e2eEnv('baseUrl') });
+  await signInWithTokens(agentContext, e2eEnv('baseUrl'), agent);
+  const agentPage = await agentContext.newPage();
+  await agentPage.goto('/app');
+  await expectAgentsOnline(request, owner.token, alias.name, 1);
+  return { agentContext, agentPage };
+}
+
+/** The visitor calls through the QR code as `name` and sees it ringing. */
+async function callAs(visitor: QrVisitorPage, alias: QrAlias, name: string): Promise<void> {
+  await visitor.goto(alias.name);
+  await visitor.callAs(name);
+  await expect(visitor.calling).toBeVisible();
+}
 
 /**
  * Issue 5 item 3 without media: a visitor calls a business through its QR code (/c/{alias}) and
@@ -48,10 +86,7 @@ test('nobody online: the visitor hears "Agents busy, try again later" and may ca
   page,
   request,
 }) => {
-  const owner = await signUpHost(request, 'Owner Ông');
-  const agent = await signUpHost(request, 'Agent Offline');
-  const alias = await createQrAlias(request, owner.token);
-  await addAgent(request, owner.token, alias.name, agent.email);
+  const { alias } = await qrCallWithAgent(request, 'Agent Offline');
 
   const visitor = new QrVisitorPage(page);
   await visitor.goto(alias.name);
@@ -69,22 +104,12 @@ test('the visitor cancels: the agent stops ringing and both see "Call cancelled"
   browser,
   request,
 }) => {
-  const owner = await signUpHost(request, 'Owner Ông');
-  const agent = await signUpHost(request, 'Agent An');
-  const alias = await createQrAlias(request, owner.token);
-  await addAgent(request, owner.token, alias.name, agent.email);
-
-  // The agent is signed in somewhere in the app (its home page).
-  const agentContext = await browser.newContext({ baseURL: e2eEnv('baseUrl') });
-  await signInWithTokens(agentContext, e2eEnv('baseUrl'), agent);
-  const agentPage = await agentContext.newPage();
-  await agentPage.goto('/app');
-  await expectAgentsOnline(request, owner.token, alias.name, 1);
+  const qrCall = await qrCallWithAgent(request, 'Agent An');
+  const { alias } = qrCall;
+  const { agentContext, agentPage } = await agentOnline(browser, request, qrCall);
 
   const visitor = new QrVisitorPage(page);
-  await visitor.goto(alias.name);
-  await visitor.callAs('Khách Hủy');
-  await expect(visitor.calling).toBeVisible();
+  await callAs(visitor, alias, 'Khách Hủy');
 
   const incoming = new IncomingCallDialog(agentPage);
   await expect(incoming.dialog).toBeVisible();
@@ -146,22 +171,12 @@ test('the visitor closes the tab while it rings: the agent stops ringing ("Call 
   browser,
   request,
 }) => {
-  const owner = await signUpHost(request, 'Owner Ông');
-  const agent = await signUpHost(request, 'Agent Lâm');
-  const alias = await createQrAlias(request, owner.token);
-  await addAgent(request, owner.token, alias.name, agent.email);
-  const agentContext = await browser.newContext({ baseURL: e2eEnv('baseUrl') });
-  await signInWithTokens(agentContext, e2eEnv('baseUrl'), agent);
-  const agentPage = await agentContext.newPage();
-  await agentPage.goto('/app');
-  await expectAgentsOnline(request, owner.token, alias.name, 1);
+  const qrCall = await qrCallWithAgent(request, 'Agent Lâm');
+  const { agentContext, agentPage } = await agentOnline(browser, request, qrCall);
 
   const visitorContext = await browser.newContext({ baseURL: e2eEnv('baseUrl') });
   const visitorPage = await visitorContext.newPage();
-  const visitor = new QrVisitorPage(visitorPage);
-  await visitor.goto(alias.name);
-  await visitor.callAs('Khách Đi');
-  await expect(visitor.calling).toBeVisible();
+  await callAs(new QrVisitorPage(visitorPage), qrCall.alias, 'Khách Đi');
   const incoming = new IncomingCallDialog(agentPage);
   await expect(incoming.dialog).toContainText('Khách Đi');
 

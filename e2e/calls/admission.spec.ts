@@ -1,5 +1,5 @@
 import { EndCallPage } from '../pages/room.ts';
-import { createEvent, expectMediaFlow, signUpHost, test, expect } from './support/call.ts';
+import { expectMediaFlow, startHostedCall, test, expect } from './support/call.ts';
 
 /**
  * Issue 4, browser e2e: the waiting room (admit and deny) and a locked room, with the host's
@@ -10,10 +10,7 @@ test.describe('admission', () => {
     call,
     request,
   }) => {
-    const host = await signUpHost(request, 'Hà Host');
-    const event = await createEvent(request, host);
-    const hostPerson = await call.openAsHost(host, event);
-    await call.join(hostPerson);
+    const { event, hostPerson } = await startHostedCall(call, request);
     const { room } = hostPerson;
 
     await room.openParticipants();
@@ -54,10 +51,7 @@ test.describe('admission', () => {
     call,
     request,
   }) => {
-    const host = await signUpHost(request, 'Hà Host');
-    const event = await createEvent(request, host);
-    const hostPerson = await call.openAsHost(host, event);
-    await call.join(hostPerson);
+    const { event, hostPerson } = await startHostedCall(call, request);
     const { room } = hostPerson;
 
     await room.openParticipants();

@@ -1,11 +1,4 @@
-import {
-  createEvent,
-  flowOver,
-  expectMediaFlow,
-  signUpHost,
-  test,
-  expect,
-} from './support/call.ts';
+import { flowOver, expectMediaFlow, startHostedCall, test, expect } from './support/call.ts';
 
 /**
  * Issue 4, browser e2e "mute all" and "ask-to-unmute accepted": the host silences everyone (not
@@ -16,10 +9,7 @@ test('mute all silences the guest; asked to unmute, the guest accepts and is hea
   call,
   request,
 }) => {
-  const host = await signUpHost(request, 'Hà Host');
-  const event = await createEvent(request, host);
-  const hostPerson = await call.openAsHost(host, event);
-  await call.join(hostPerson);
+  const { event, hostPerson } = await startHostedCall(call, request);
   const guest = await call.openAsGuest('Guest Giang', event);
   await call.join(guest);
   const { room } = hostPerson;

@@ -1,17 +1,11 @@
 import type { Page } from '@playwright/test';
-import {
-  createEvent,
-  expectMediaFlow,
-  flowOver,
-  signUpHost,
-  test,
-  expect,
-} from './support/call.ts';
+import { expectMediaFlow, flowOver, startHostedCall, test, expect } from './support/call.ts';
 
 /** The room's audio elements: which channel each plays (empty: original) and how loud. */
 function playing(page: Page): Promise<{ channel: string; volume: number }[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLAudioElement>('audio[data-channel]')]
+    // Array.from, not spread: e2e's lib has no DOM.Iterable.
+    Array.from(document.querySelectorAll<HTMLAudioElement>('audio[data-channel]'))
       .filter((a) => a.srcObject !== null)
       .map((a) => ({ channel: a.dataset.channel ?? '', volume: a.volume }))
       .sort((a, b) => a.channel.localeCompare(b.channel)),
@@ -28,10 +22,7 @@ test('a listener hears the English interpreter over the lowered original, and on
   call,
   request,
 }) => {
-  const host = await signUpHost(request, 'Hà Host');
-  const event = await createEvent(request, host);
-  const hostPerson = await call.openAsHost(host, event);
-  await call.join(hostPerson);
+  const { event, hostPerson } = await startHostedCall(call, request);
   const ivy = await call.openAsGuest('Ivy Interpreter', event);
   await call.join(ivy);
   const lan = await call.openAsGuest('Lan Listener', event);

@@ -1,9 +1,8 @@
 import {
-  createEvent,
   expectMediaFlow,
   janusPid,
   markPage,
-  signUpHost,
+  startTwoWayCall,
   test,
   expect,
 } from './support/call.ts';
@@ -18,16 +17,7 @@ test.describe('media server restart', () => {
     call,
     request,
   }) => {
-    const host = await signUpHost(request, 'Hà Host');
-    const event = await createEvent(request, host);
-    const hostPerson = await call.openAsHost(host, event);
-    await call.join(hostPerson);
-    const guest = await call.openAsGuest('Guest Giang', event);
-    await call.join(guest);
-    await call.cameraAndMicOn(hostPerson);
-    await call.cameraAndMicOn(guest);
-    await expectMediaFlow(hostPerson.page, { video: 1, audio: 1 });
-    await expectMediaFlow(guest.page, { video: 1, audio: 1 });
+    const { hostPerson, guest } = await startTwoWayCall(call, request);
     const hostNotReloaded = await markPage(hostPerson.page);
     const guestNotReloaded = await markPage(guest.page);
 

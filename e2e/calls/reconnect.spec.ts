@@ -1,8 +1,7 @@
 import {
-  createEvent,
   expectMediaFlow,
   markPage,
-  signUpHost,
+  startTwoWayCall,
   test,
   expect,
   type Participant,
@@ -59,18 +58,12 @@ test.describe('dropped signaling socket', () => {
     call,
     request,
   }) => {
-    const host = await signUpHost(request, 'Hà Host');
-    const event = await createEvent(request, host);
-    const hostPerson = await call.openAsHost(host, event);
-    const hostLine = await SignalingLine.tap(hostPerson.page);
-    await call.join(hostPerson);
-    const guest = await call.openAsGuest('Guest Giang', event);
-    const guestLine = await SignalingLine.tap(guest.page);
-    await call.join(guest);
-    await call.cameraAndMicOn(hostPerson);
-    await call.cameraAndMicOn(guest);
-    await expectMediaFlow(hostPerson.page, { video: 1, audio: 1 });
-    await expectMediaFlow(guest.page, { video: 1, audio: 1 });
+    const lines = new Map<Participant, SignalingLine>();
+    const { hostPerson, guest } = await startTwoWayCall(call, request, {
+      beforeJoin: async (person) => void lines.set(person, await SignalingLine.tap(person.page)),
+    });
+    const hostLine = lines.get(hostPerson)!;
+    const guestLine = lines.get(guest)!;
     const hostNotReloaded = await markPage(hostPerson.page);
     const guestNotReloaded = await markPage(guest.page);
     const [guestSelf] = selves(guestLine);

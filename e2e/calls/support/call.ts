@@ -375,6 +375,59 @@ export class Call {
   }
 }
 
+/** The opening of most call specs: a host with an event, already in its call. */
+export interface HostedCall {
+  host: Host;
+  event: CallEvent;
+  hostPerson: Participant;
+}
+
+export interface CallOpening {
+  /** The host's full name ('Hà Host' unless given). */
+  host?: string;
+  /** Runs on each person's pre-join page, before they join (e.g. to tap their socket). */
+  beforeJoin?: (person: Participant) => Promise<void>;
+}
+
+/** Signs a host up, creates their event and has them join its call. */
+export async function startHostedCall(
+  call: Call,
+  request: APIRequestContext,
+  { host: hostName = 'Hà Host', beforeJoin }: CallOpening = {},
+): Promise<HostedCall> {
+  const host = await signUpHost(request, hostName);
+  const event = await createEvent(request, host);
+  const hostPerson = await call.openAsHost(host, event);
+  await beforeJoin?.(hostPerson);
+  await call.join(hostPerson);
+  return { host, event, hostPerson };
+}
+
+export interface TwoWayCall extends HostedCall {
+  guest: Participant;
+}
+
+/**
+ * A host and a guest in one call, both with camera and microphone on, each receiving the
+ * other's video and audio.
+ */
+export async function startTwoWayCall(
+  call: Call,
+  request: APIRequestContext,
+  opening: CallOpening & { guest?: string } = {},
+): Promise<TwoWayCall> {
+  const hosted = await startHostedCall(call, request, opening);
+  const { hostPerson, event } = hosted;
+  const guest = await call.openAsGuest(opening.guest ?? 'Guest Giang', event);
+  await opening.beforeJoin?.(guest);
+  await call.join(guest);
+  await call.cameraAndMicOn(hostPerson);
+  await call.cameraAndMicOn(guest);
+  await expectMediaFlow(hostPerson.page, { video: 1, audio: 1 });
+  await expectMediaFlow(guest.page, { video: 1, audio: 1 });
+  return { ...hosted, guest };
+}
+
 export interface CallFixtures {
   call: Call;
 }
