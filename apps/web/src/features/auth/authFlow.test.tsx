@@ -1,73 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import type { AccountDto } from '@podium/protocol';
-import { renderApp } from '../../test/renderApp.tsx';
-import { startTestServer, type Handler } from '../../test/httpServer.ts';
-import { queryClient } from '../../shared/api/index.ts';
-import { cookieTokenStore } from '../../shared/api/tokens.ts';
-import { useSessionStore } from '../../shared/session/store.ts';
+import { appOverHttp, FLOW, resetAppState, testAccount } from '../../test/app.ts';
 
-const base: AccountDto = {
-  id: 'acc-1',
-  username: null,
-  email: 'ann@example.com',
-  phone_number: null,
-  full_name: 'Ann Lee',
-  first_name: null,
-  last_name: null,
-  company: null,
-  avatar: null,
-  account_status: 'verifying',
-  email_verified: false,
-  phone_verified: false,
-  has_password: true,
-  user_type: 'user',
-  referral_code: 'R1',
-  account_setting: { conference_mode: 'meeting' },
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const base: AccountDto = testAccount({ account_status: 'verifying', email_verified: false });
 
-/**
- * Each test renders the whole app over HTTP, and the first to reach a page transforms its lazy
- * chunk on demand: a few seconds on a loaded machine, past vitest's 5 s default.
- */
-const FLOW = { timeout: 20_000 };
-
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let rendered: ReturnType<typeof renderApp> | null = null;
-const realFetch = globalThis.fetch;
-
-/** The app calls same-origin paths; in jsdom they go to the loopback test server. */
-async function serve(routes: Record<string, Handler>) {
-  server = await startTestServer(routes);
-  globalThis.fetch = (input, init) =>
-    realFetch(new URL(typeof input === 'string' ? input : String(input), server.url), init);
-}
+const app = appOverHttp();
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-beforeEach(() => {
-  cookieTokenStore.clear();
-  useSessionStore.getState().setSignedIn(false);
-  queryClient.clear();
-  localStorage.clear();
-});
-
-afterEach(async () => {
-  rendered?.unmount();
-  rendered = null;
-  cleanup();
-  globalThis.fetch = realFetch;
-  await server?.close();
-});
+beforeEach(() => resetAppState({ signedIn: false }));
+afterEach(() => app.tearDown());
 
 describe('sign-up → verify → home, over HTTP', FLOW, () => {
   it('creates the account, keeps the tokens, confirms the code and lands on /app', async () => {
     let confirmed = false;
-    await serve({
+    await app.serve({
       'POST /api/v1/user/signup': () => ({
         status: 201,
         body: { account: base, authorization: 'acc-token', renewal_token: 'ren-token' },
@@ -92,7 +43,7 @@ describe('sign-up → verify → home, over HTTP', FLOW, () => {
         body: { ...base, account_status: confirmed ? 'active' : 'verifying' },
       }),
     });
-    rendered = renderApp('/signup');
+    const rendered = app.render('/signup');
     await screen.findByLabelText('Email');
     type('Email', 'ann@example.com');
     type('Full name', 'Ann Lee');
@@ -101,7 +52,7 @@ describe('sign-up → verify → home, over HTTP', FLOW, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
     await screen.findByLabelText('Verification code');
-    const signupRequest = server.requests.find((r) => r.url === '/api/v1/user/signup');
+    const signupRequest = app.server.requests.find((r) => r.url === '/api/v1/user/signup');
     expect(signupRequest?.body).toEqual({
       email: 'ann@example.com',
       full_name: 'Ann Lee',
@@ -120,27 +71,27 @@ describe('sign-up → verify → home, over HTTP', FLOW, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByRole('heading', { name: 'Welcome, Ann Lee' });
     expect(rendered.router.state.location.pathname).toBe('/app');
-    const confirm = server.requests.filter((r) => r.url === '/api/v1/user/confirm-email');
+    const confirm = app.server.requests.filter((r) => r.url === '/api/v1/user/confirm-email');
     expect(confirm.at(-1)?.headers.authorization).toBe('Bearer acc-token');
   });
 
   it('says "Could not resend verification" when resending fails', async () => {
-    await serve({
+    await app.serve({
       'POST /api/v1/user/resend-email': () => ({
         status: 500,
         body: { error: { code: 'internal_error', message: 'Error, please try again' } },
       }),
     });
-    rendered = renderApp('/verify-code?username=ann%40example.com');
+    app.render('/verify-code?username=ann%40example.com');
     fireEvent.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('Could not resend verification')).toBeTruthy();
-    expect(server.requests[0]?.body).toEqual({ username: 'ann@example.com' });
+    expect(app.server.requests[0]?.body).toEqual({ username: 'ann@example.com' });
   });
 });
 
 describe('login', FLOW, () => {
   it('shows the translated error for wrong credentials, then returns to the redirect target', async () => {
-    await serve({
+    await app.serve({
       'POST /api/v1/user/session/new': (req) => {
         const body = req.body as { username: string; password: string };
         if (body.password !== 'right password') {
@@ -165,7 +116,7 @@ describe('login', FLOW, () => {
       },
       'GET /api/account/details': () => ({ body: { ...base, account_status: 'active' } }),
     });
-    rendered = renderApp('/app/wallet', { language: 'vi' });
+    const rendered = app.render('/app/wallet', { language: 'vi' });
     await screen.findByLabelText('Email, số điện thoại hoặc tên đăng nhập');
     type('Email, số điện thoại hoặc tên đăng nhập', 'ann@example.com');
     type('Mật khẩu', 'wrong');
@@ -174,26 +125,25 @@ describe('login', FLOW, () => {
 
     type('Mật khẩu', 'right password');
     fireEvent.click(screen.getByRole('button', { name: 'Đăng nhập' }));
-    await waitFor(() => expect(rendered?.router.state.location.pathname).toBe('/app/wallet'));
+    await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/app/wallet'));
     expect(await screen.findByRole('heading', { name: 'Ví' })).toBeTruthy();
   });
 
   it('logs out from the account menu: revokes, clears and goes to login', async () => {
-    await serve({
+    await app.serve({
       'GET /api/account/details': () => ({ body: { ...base, account_status: 'active' } }),
       'DELETE /api/v1/user/session': () => ({ status: 204 }),
     });
-    cookieTokenStore.save({ authorization: 'tok', renewal_token: 'ren' });
-    useSessionStore.getState().setSignedIn(true);
+    resetAppState({ signedIn: true });
     localStorage.setItem('language', 'en');
-    rendered = renderApp('/app');
+    const rendered = app.render('/app');
     await screen.findByRole('heading', { name: 'Welcome, Ann Lee' });
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     await act(async () => {
       fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     });
-    await waitFor(() => expect(rendered?.router.state.location.pathname).toBe('/login'));
-    const revoke = server.requests.find((r) => r.method === 'DELETE');
+    await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/login'));
+    const revoke = app.server.requests.find((r) => r.method === 'DELETE');
     expect(revoke?.headers.authorization).toBe('Bearer tok');
     expect(Cookies.get('access_token')).toBeUndefined();
     expect(localStorage.length).toBe(0);
@@ -206,7 +156,7 @@ describe('login', FLOW, () => {
 
 describe('validation', FLOW, () => {
   it('shows Vietnamese messages on blur after switching language', async () => {
-    rendered = renderApp('/signup');
+    app.render('/signup');
     const select = await screen.findByRole('combobox', { name: 'Language' });
     await act(async () => {
       fireEvent.change(select, { target: { value: 'vi' } });
@@ -227,8 +177,8 @@ describe('validation', FLOW, () => {
   });
 
   it('does not submit an invalid form and names the mismatching confirmation', async () => {
-    await serve({});
-    rendered = renderApp('/signup');
+    await app.serve({});
+    app.render('/signup');
     await screen.findByLabelText('Email');
     type('Email', 'ann@example.com');
     type('Full name', 'Ann');
@@ -236,6 +186,6 @@ describe('validation', FLOW, () => {
     type('Confirm password', 'different horse');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Confirm password does not match Password')).toBeTruthy();
-    expect(server.requests).toHaveLength(0);
+    expect(app.server.requests).toHaveLength(0);
   });
 });

@@ -1,77 +1,35 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   DEFAULT_ACCOUNT_SETTINGS,
   type AccountDetailsDto,
   type AccountSettingsUpdate,
 } from '@podium/protocol';
-import { renderApp } from '../../test/renderApp.tsx';
-import { startTestServer, type Handler } from '../../test/httpServer.ts';
-import { queryClient } from '../../shared/api/index.ts';
-import { cookieTokenStore } from '../../shared/api/tokens.ts';
-import { useSessionStore } from '../../shared/session/store.ts';
+import { appOverHttp, FLOW, resetAppState, testAccount } from '../../test/app.ts';
 
 const account: AccountDetailsDto = {
-  id: 'acc-1',
-  username: 'ann',
-  email: 'ann@example.com',
-  phone_number: null,
-  full_name: 'Ann Lee',
-  first_name: 'Ann',
-  last_name: 'Lee',
-  company: null,
-  avatar: null,
-  account_status: 'active',
-  email_verified: true,
-  phone_verified: false,
-  has_password: true,
-  user_type: 'user',
-  referral_code: 'REF23456',
-  account_setting: { conference_mode: 'meeting' },
-  created_at: '2026-01-01T00:00:00.000Z',
+  ...testAccount({
+    username: 'ann',
+    first_name: 'Ann',
+    last_name: 'Lee',
+    referral_code: 'REF23456',
+  }),
   settings: { ...DEFAULT_ACCOUNT_SETTINGS },
 };
 
-/** Whole-app renders load lazy chunks on first use: slow on a busy machine. */
-const FLOW = { timeout: 20_000 };
-
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let rendered: ReturnType<typeof renderApp> | null = null;
-const realFetch = globalThis.fetch;
-
-async function serve(routes: Record<string, Handler>) {
-  server = await startTestServer({
-    'GET /api/account/details': () => ({ body: account }),
-    ...routes,
-  });
-  globalThis.fetch = (input, init) =>
-    realFetch(new URL(typeof input === 'string' ? input : String(input), server.url), init);
-}
+const app = appOverHttp({ 'GET /api/account/details': () => ({ body: account }) });
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
 }
 
-beforeEach(() => {
-  queryClient.clear();
-  localStorage.clear();
-  cookieTokenStore.save({ authorization: 'tok', renewal_token: 'ren' });
-  useSessionStore.getState().setSignedIn(true);
-});
-
-afterEach(async () => {
-  rendered?.unmount();
-  rendered = null;
-  cleanup();
-  globalThis.fetch = realFetch;
-  cookieTokenStore.clear();
-  await server?.close();
-});
+beforeEach(() => resetAppState({ signedIn: true }));
+afterEach(() => app.tearDown());
 
 describe('change password form', FLOW, () => {
   it('validates in English, shows the server’s field error, then succeeds', async () => {
     let attempts = 0;
-    await serve({
+    await app.serve({
       'POST /api/v1/user/change-password': () => {
         attempts += 1;
         if (attempts === 1) {
@@ -90,7 +48,7 @@ describe('change password form', FLOW, () => {
         return { body: account };
       },
     });
-    rendered = renderApp('/app/change_password');
+    const rendered = app.render('/app/change_password');
     const submit = await screen.findByRole('button', { name: 'Change password' });
     fireEvent.click(submit);
     expect(await screen.findByText('Current password is required')).toBeTruthy();
@@ -102,7 +60,7 @@ describe('change password form', FLOW, () => {
     fireEvent.click(submit);
     expect(await screen.findByText('New password must be at least 8 characters')).toBeTruthy();
     expect(screen.getByText('Confirm new password does not match New password')).toBeTruthy();
-    expect(server.requests.some((r) => r.url === '/api/v1/user/change-password')).toBe(false);
+    expect(app.server.requests.some((r) => r.url === '/api/v1/user/change-password')).toBe(false);
 
     type('New password', 'long-enough-pw');
     type('Confirm new password', 'long-enough-pw');
@@ -112,8 +70,8 @@ describe('change password form', FLOW, () => {
     ).toBeGreaterThan(0);
     fireEvent.click(submit);
     expect(await screen.findByText('Change Password Successfully')).toBeTruthy();
-    await waitFor(() => expect(rendered!.router.state.location.pathname).toBe('/app/settings'));
-    const sent = server.requests.filter((r) => r.url === '/api/v1/user/change-password');
+    await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/app/settings'));
+    const sent = app.server.requests.filter((r) => r.url === '/api/v1/user/change-password');
     expect(sent.at(-1)?.body).toEqual({
       old_password: 'old-secret',
       new_password: 'long-enough-pw',
@@ -121,8 +79,8 @@ describe('change password form', FLOW, () => {
   });
 
   it('validates in Vietnamese', async () => {
-    await serve({});
-    rendered = renderApp('/app/change_password', { language: 'vi' });
+    await app.serve({});
+    app.render('/app/change_password', { language: 'vi' });
     fireEvent.click(await screen.findByRole('button', { name: 'Đổi mật khẩu' }));
     expect(await screen.findByText('Mật khẩu hiện tại là bắt buộc')).toBeTruthy();
     type('Mật khẩu mới', 'abc');
@@ -134,14 +92,14 @@ describe('change password form', FLOW, () => {
 describe('set password form', FLOW, () => {
   it('sets a first password for an account without one', async () => {
     let hasPassword = false;
-    await serve({
+    await app.serve({
       'GET /api/account/details': () => ({ body: { ...account, has_password: hasPassword } }),
       'POST /api/account/set-pwd': () => {
         hasPassword = true;
         return { body: { ...account, has_password: true } };
       },
     });
-    rendered = renderApp('/app/set_password');
+    const rendered = app.render('/app/set_password');
     const submit = await screen.findByRole('button', { name: 'Set a password' });
     type('Password', 'long-enough-pw');
     type('Confirm new password', 'not-the-same');
@@ -149,8 +107,8 @@ describe('set password form', FLOW, () => {
     expect(await screen.findByText('Confirm new password does not match Password')).toBeTruthy();
     type('Confirm new password', 'long-enough-pw');
     fireEvent.click(submit);
-    await waitFor(() => expect(rendered!.router.state.location.pathname).toBe('/app/settings'));
-    expect(server.requests.find((r) => r.url === '/api/account/set-pwd')?.body).toEqual({
+    await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/app/settings'));
+    expect(app.server.requests.find((r) => r.url === '/api/account/set-pwd')?.body).toEqual({
       password: 'long-enough-pw',
     });
   });
@@ -158,12 +116,12 @@ describe('set password form', FLOW, () => {
 
 describe('change name form', FLOW, () => {
   it('requires a display name (Vietnamese) and saves the names', async () => {
-    await serve({
+    await app.serve({
       'POST /api/account/profile/update': (req) => ({
         body: { ...account, ...(req.body as object) },
       }),
     });
-    rendered = renderApp('/app/change_name', { language: 'vi' });
+    app.render('/app/change_name', { language: 'vi' });
     await screen.findByDisplayValue('Ann Lee');
     type('Tên hiển thị', ' ');
     fireEvent.click(screen.getByRole('button', { name: 'Lưu' }));
@@ -172,7 +130,7 @@ describe('change name form', FLOW, () => {
     type('Công ty', 'Podium');
     fireEvent.click(screen.getByRole('button', { name: 'Lưu' }));
     expect(await screen.findByText('Lưu thành công')).toBeTruthy();
-    expect(server.requests.find((r) => r.url === '/api/account/profile/update')?.body).toEqual({
+    expect(app.server.requests.find((r) => r.url === '/api/account/profile/update')?.body).toEqual({
       full_name: 'Lan Nguyễn',
       first_name: 'Ann',
       last_name: 'Lee',
@@ -185,7 +143,7 @@ describe('settings page', FLOW, () => {
   it('saves a switch at once, and says "Cập nhật thất bại" when the server refuses', async () => {
     const updates: AccountSettingsUpdate[] = [];
     let refuse = false;
-    await serve({
+    await app.serve({
       'POST /api/account/setting/update': (req) => {
         if (refuse) {
           return {
@@ -198,7 +156,7 @@ describe('settings page', FLOW, () => {
         return { body: { ...account, settings: { ...account.settings, ...update } } };
       },
     });
-    rendered = renderApp('/app/settings', { language: 'vi' });
+    app.render('/app/settings', { language: 'vi' });
     // Role queries walk the whole (long) page on every retry; labels find the same inputs.
     const capture = await screen.findByLabelText('Bảo vệ cuộc gọi khỏi chụp màn hình');
     expect(capture.getAttribute('role')).toBe('switch');

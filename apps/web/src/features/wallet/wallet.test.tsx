@@ -1,45 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { AccountDto, WalletHistoryEntry } from '@podium/protocol';
-import { renderApp } from '../../test/renderApp.tsx';
-import { startTestServer, type Handler } from '../../test/httpServer.ts';
-import { queryClient } from '../../shared/api/index.ts';
-import { cookieTokenStore } from '../../shared/api/tokens.ts';
-import { useSessionStore } from '../../shared/session/store.ts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { WalletHistoryEntry } from '@podium/protocol';
+import { appOverHttp, FLOW, resetAppState, testAccount } from '../../test/app.ts';
 
-const account: AccountDto = {
-  id: 'acc-1',
-  username: null,
-  email: 'ann@example.com',
-  phone_number: null,
-  full_name: 'Ann Lee',
-  first_name: null,
-  last_name: null,
-  company: null,
-  avatar: null,
-  account_status: 'active',
-  email_verified: true,
-  phone_verified: false,
-  has_password: true,
-  user_type: 'user',
-  referral_code: 'R1',
-  account_setting: { conference_mode: 'meeting' },
-  created_at: '2026-01-01T00:00:00.000Z',
-};
-
-const FLOW = { timeout: 20_000 };
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let rendered: ReturnType<typeof renderApp> | null = null;
-const realFetch = globalThis.fetch;
-
-async function serve(routes: Record<string, Handler>) {
-  server = await startTestServer({
-    'GET /api/account/details': () => ({ body: account }),
-    ...routes,
-  });
-  globalThis.fetch = (input, init) =>
-    realFetch(new URL(typeof input === 'string' ? input : String(input), server.url), init);
-}
+const app = appOverHttp({ 'GET /api/account/details': () => ({ body: testAccount() }) });
 
 function entry(id: string, amount: number, patch: Partial<WalletHistoryEntry> = {}) {
   return {
@@ -54,25 +18,13 @@ function entry(id: string, amount: number, patch: Partial<WalletHistoryEntry> = 
   } satisfies WalletHistoryEntry;
 }
 
-beforeEach(() => {
-  cookieTokenStore.save({ authorization: 'tok', renewal_token: 'ren' });
-  useSessionStore.getState().setSignedIn(true);
-  queryClient.clear();
-  localStorage.clear();
-});
+beforeEach(() => resetAppState({ signedIn: true }));
 
-afterEach(async () => {
-  rendered?.unmount();
-  rendered = null;
-  cleanup();
-  globalThis.fetch = realFetch;
-  cookieTokenStore.clear();
-  await server?.close();
-});
+afterEach(() => app.tearDown());
 
 describe('wallet page', FLOW, () => {
   it('shows the balance and pages through the history', async () => {
-    await serve({
+    await app.serve({
       'GET /api/account/wallet/list': () => ({ body: [{ unit: 'coin', value: 1250 }] }),
       'GET /api/account/wallet/transfers': (req) =>
         req.url.includes('before=p2')
@@ -91,7 +43,7 @@ describe('wallet page', FLOW, () => {
               },
             },
     });
-    rendered = renderApp('/app/wallet');
+    app.render('/app/wallet');
     expect(await screen.findByRole('heading', { name: 'Wallet' })).toBeTruthy();
     expect((await screen.findByLabelText('Coins')).textContent).toBe('1,250');
     const history = screen.getByRole('region', { name: 'History' });
@@ -106,7 +58,9 @@ describe('wallet page', FLOW, () => {
     expect(within(history).getByText('+500 coins')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     // Every request carried the token; the second page asked for what came before the first.
-    const pages = server.requests.filter((r) => r.url.startsWith('/api/account/wallet/transfers'));
+    const pages = app.server.requests.filter((r) =>
+      r.url.startsWith('/api/account/wallet/transfers'),
+    );
     expect(pages.map((r) => r.url)).toEqual([
       '/api/account/wallet/transfers',
       '/api/account/wallet/transfers?before=p2',
@@ -115,11 +69,11 @@ describe('wallet page', FLOW, () => {
   });
 
   it('has an empty state, in Vietnamese too', async () => {
-    await serve({
+    await app.serve({
       'GET /api/account/wallet/list': () => ({ body: [{ unit: 'coin', value: 0 }] }),
       'GET /api/account/wallet/transfers': () => ({ body: { transfers: [], next: null } }),
     });
-    rendered = renderApp('/app/wallet', { language: 'vi' });
+    app.render('/app/wallet', { language: 'vi' });
     expect(await screen.findByRole('heading', { name: 'Ví' })).toBeTruthy();
     expect(await screen.findByText(/Chưa có giao dịch nào/)).toBeTruthy();
     expect((await screen.findByLabelText('Xu')).textContent).toBe('0');
@@ -127,7 +81,7 @@ describe('wallet page', FLOW, () => {
 
   it('reports a failed load with a retry', async () => {
     let fail = true;
-    await serve({
+    await app.serve({
       'GET /api/account/wallet/list': () =>
         fail
           ? {
@@ -137,7 +91,7 @@ describe('wallet page', FLOW, () => {
           : { body: [{ unit: 'coin', value: 7 }] },
       'GET /api/account/wallet/transfers': () => ({ body: { transfers: [], next: null } }),
     });
-    rendered = renderApp('/app/wallet');
+    app.render('/app/wallet');
     expect(
       await screen.findByText('The wallet could not be loaded', {}, { timeout: 10_000 }),
     ).toBeTruthy();
