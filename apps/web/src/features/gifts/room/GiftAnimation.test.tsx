@@ -1,29 +1,11 @@
-import '../../../test/dom.ts';
+import { renderInRoom, testParticipant } from '../../../test/room.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import type { Language, ParticipantView } from '@podium/protocol';
-import { AppProviders } from '../../../app/AppProviders.tsx';
-import { createQueryClient } from '../../../shared/api/index.ts';
-import { createI18n } from '../../../shared/i18n/index.ts';
+import { act, cleanup, screen } from '@testing-library/react';
+import type { Language } from '@podium/protocol';
 import type { GiftGiven } from '../../room/gifts/giftEvents.ts';
-import { RoomSession } from '../../room/session/RoomSession.ts';
-import { RoomContext } from '../../room/ui/context.ts';
 import { GIFT_ANIMATION_MS, GiftAnimation } from './GiftAnimation.tsx';
 
-const person = (id: string, name: string): ParticipantView => ({
-  id,
-  name,
-  role: 'participant',
-  guest: false,
-  state: 'connected',
-  audio: false,
-  video: false,
-  screen: false,
-  hand_raised_at: null,
-  invisible: false,
-  interpreter_channel: null,
-  can_publish: { audio: true, video: true, screen: true },
-});
+const person = (id: string, name: string) => testParticipant(id, { name });
 
 const rose = (transferId: string, from = 'Minh', to = 'Hà'): GiftGiven => ({
   type: 'gift_given',
@@ -46,32 +28,12 @@ const realMatchMedia = window.matchMedia;
 
 /** Someone else's call screen: only the overlay, fed by the room store as the socket would. */
 function show(language: Language = 'en') {
-  const session = new RoomSession({
-    url: 'ws://127.0.0.1:9/unused',
-    authenticate: () => Promise.reject(new Error('not started')),
-    notify: () => undefined,
-  });
   const self = person('p3', 'Lan');
-  session.store.getState().dispatch({
-    type: 'welcome',
-    session_id: 's',
-    participant: self,
-    room: {
-      mode: 'meeting',
-      locked: false,
-      waiting_room: false,
-      pinned: null,
-      participants: [person('p1', 'Minh'), person('p2', 'Hà'), self],
-      waiting: [],
-    },
+  const session = renderInRoom(<GiftAnimation />, {
+    self,
+    participants: [person('p1', 'Minh'), person('p2', 'Hà'), self],
+    language,
   });
-  render(
-    <AppProviders queryClient={createQueryClient()} i18n={createI18n(language)} env="test">
-      <RoomContext.Provider value={session}>
-        <GiftAnimation />
-      </RoomContext.Provider>
-    </AppProviders>,
-  );
   return (event: GiftGiven) => act(() => session.store.getState().dispatch(event));
 }
 

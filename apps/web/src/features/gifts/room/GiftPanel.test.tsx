@@ -1,24 +1,18 @@
-import '../../../test/dom.ts';
+import { renderInRoom, testParticipant } from '../../../test/room.tsx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   act,
   cleanup,
   configure,
   fireEvent,
-  render,
   screen,
   waitFor,
   within,
 } from '@testing-library/react';
 import type { GiftView, Language, ParticipantView } from '@podium/protocol';
-import { AppProviders } from '../../../app/AppProviders.tsx';
-import { createQueryClient } from '../../../shared/api/index.ts';
 import { cookieTokenStore } from '../../../shared/api/tokens.ts';
-import { createI18n } from '../../../shared/i18n/index.ts';
 import { useSessionStore } from '../../../shared/session/store.ts';
 import { startTestServer, type Handler, type RecordedRequest } from '../../../test/httpServer.ts';
-import { RoomSession } from '../../room/session/RoomSession.ts';
-import { RoomContext } from '../../room/ui/context.ts';
 import { GiftPanel } from './GiftPanel.tsx';
 import { GiftsButton } from './GiftsButton.tsx';
 
@@ -26,21 +20,7 @@ configure({ asyncUtilTimeout: 8000 });
 const FLOW = { timeout: 20_000 };
 const ROOM = '6f1c1a52-8d3e-4c1b-9a57-0d1e2f3a4b5c';
 
-const person = (id: string, over: Partial<ParticipantView> = {}): ParticipantView => ({
-  id,
-  name: id,
-  role: 'participant',
-  guest: false,
-  state: 'connected',
-  audio: false,
-  video: false,
-  screen: false,
-  hand_raised_at: null,
-  invisible: false,
-  interpreter_channel: null,
-  can_publish: { audio: true, video: true, screen: true },
-  ...over,
-});
+const person = testParticipant;
 
 const catalogue: GiftView[] = [
   {
@@ -107,37 +87,16 @@ function show(
   language: Language = 'en',
   what: 'panel' | 'button' = 'panel',
 ) {
-  const session = new RoomSession({
-    url: 'ws://127.0.0.1:9/unused',
-    authenticate: () => Promise.reject(new Error('not started')),
-    notify: () => undefined,
+  return renderInRoom(what === 'panel' ? <GiftPanel roomId={ROOM} /> : <GiftsButton />, {
+    self,
+    participants: [
+      person('p-bao', { name: 'Bao', role: 'host' }),
+      self,
+      person('p-giang', { name: 'Giang', guest: true }),
+      person('p-chi', { name: 'Chi' }),
+    ],
+    language,
   });
-  session.store.getState().dispatch({
-    type: 'welcome',
-    session_id: 's',
-    participant: self,
-    room: {
-      mode: 'meeting',
-      locked: false,
-      waiting_room: false,
-      pinned: null,
-      participants: [
-        person('p-bao', { name: 'Bao', role: 'host' }),
-        self,
-        person('p-giang', { name: 'Giang', guest: true }),
-        person('p-chi', { name: 'Chi' }),
-      ],
-      waiting: [],
-    },
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()} i18n={createI18n(language)} env="test">
-      <RoomContext.Provider value={session}>
-        {what === 'panel' ? <GiftPanel roomId={ROOM} /> : <GiftsButton />}
-      </RoomContext.Provider>
-    </AppProviders>,
-  );
-  return session;
 }
 
 const me = person('p-me', { name: 'Minh' });

@@ -1,21 +1,16 @@
-import '../../../test/dom.ts';
+import { renderInRoom, testParticipant } from '../../../test/room.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import {
   DEFAULT_ACCOUNT_SETTINGS,
   type AccountDetailsDto,
   type AccountSettings,
-  type ParticipantView,
 } from '@podium/protocol';
-import { AppProviders } from '../../../app/AppProviders.tsx';
 import { createQueryClient } from '../../../shared/api/index.ts';
-import { createI18n } from '../../../shared/i18n/index.ts';
 import { useSessionStore } from '../../../shared/session/store.ts';
 import { SETTINGS_QUERY_KEY } from '../../settings/api.ts';
-import { RoomSession } from '../session/RoomSession.ts';
 import { AccountCallSettings, antiCaptureCss } from './AccountCallSettings.tsx';
 import { Stage } from './Stage.tsx';
-import { RoomContext } from './context.ts';
 
 afterEach(() => {
   cleanup();
@@ -23,20 +18,7 @@ afterEach(() => {
   Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
 });
 
-const person = (id: string, name: string): ParticipantView => ({
-  id,
-  name,
-  role: 'presenter',
-  guest: false,
-  state: 'connected',
-  audio: false,
-  video: false,
-  screen: false,
-  hand_raised_at: null,
-  invisible: false,
-  interpreter_channel: null,
-  can_publish: { audio: true, video: true, screen: true },
-});
+const person = (id: string, name: string) => testParticipant(id, { name, role: 'presenter' });
 
 function show(settings: Partial<AccountSettings>) {
   const account: AccountDetailsDto = {
@@ -62,34 +44,14 @@ function show(settings: Partial<AccountSettings>) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(SETTINGS_QUERY_KEY, account);
   useSessionStore.getState().setSignedIn(true);
-  const session = new RoomSession({
-    url: 'ws://127.0.0.1:9/unused',
-    authenticate: () => Promise.reject(new Error('not started')),
-    notify: () => undefined,
-  });
   const me = person('me', 'Ann');
-  session.store.getState().dispatch({
-    type: 'welcome',
-    session_id: 's',
-    participant: me,
-    room: {
-      mode: 'meeting',
-      locked: false,
-      waiting_room: false,
-      pinned: null,
-      participants: [me, person('bao', 'Bao')],
-      waiting: [],
-    },
-  });
-  render(
-    <AppProviders queryClient={queryClient} i18n={createI18n('en')} env="test">
-      <RoomContext.Provider value={session}>
-        <Stage />
-        <AccountCallSettings />
-      </RoomContext.Provider>
-    </AppProviders>,
+  return renderInRoom(
+    <>
+      <Stage />
+      <AccountCallSettings />
+    </>,
+    { self: me, participants: [me, person('bao', 'Bao')], queryClient },
   );
-  return session;
 }
 
 const sheet = () => document.querySelector('style[data-anti-capture]')?.textContent ?? null;

@@ -1,14 +1,9 @@
-import '../../../test/dom.ts';
+import { renderInRoom, testParticipant } from '../../../test/room.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { configure } from '@testing-library/react';
 import type { Language, ParticipantView } from '@podium/protocol';
-import { AppProviders } from '../../../app/AppProviders.tsx';
-import { createQueryClient } from '../../../shared/api/index.ts';
-import { createI18n } from '../../../shared/i18n/index.ts';
-import { RoomSession } from '../session/RoomSession.ts';
 import { CallView } from './CallView.tsx';
-import { RoomContext } from './context.ts';
 
 configure({ asyncUtilTimeout: 8000 });
 afterEach(cleanup);
@@ -20,54 +15,20 @@ if (!('fonts' in document)) {
   });
 }
 
-const person = (id: string, over: Partial<ParticipantView> = {}): ParticipantView => ({
-  id,
-  name: id,
-  role: 'participant',
-  guest: false,
-  state: 'connected',
-  audio: false,
-  video: false,
-  screen: false,
-  hand_raised_at: null,
-  invisible: false,
-  interpreter_channel: null,
-  can_publish: { audio: true, video: true, screen: true },
-  ...over,
-});
+const person = testParticipant;
 
 /**
  * The call screen rendered from a room state (the session is never started: no network). What
  * a person, and assistive technology, finds on it.
  */
 function show(self: ParticipantView, language: Language = 'en') {
-  const session = new RoomSession({
-    url: 'ws://127.0.0.1:9/unused',
-    authenticate: () => Promise.reject(new Error('not started')),
-    notify: () => undefined,
+  return renderInRoom(<CallView title="Weekly" alias="weekly" />, {
+    self,
+    participants: [self, person('Bao', { hand_raised_at: 5 })],
+    waitingRoom: true,
+    waiting: [{ participant_id: 'w1', name: 'Chi', guest: true, since: 1 }],
+    language,
   });
-  const { dispatch } = session.store.getState();
-  dispatch({
-    type: 'welcome',
-    session_id: 's',
-    participant: self,
-    room: {
-      mode: 'meeting',
-      locked: false,
-      waiting_room: true,
-      pinned: null,
-      participants: [self, person('Bao', { hand_raised_at: 5 })],
-      waiting: [{ participant_id: 'w1', name: 'Chi', guest: true, since: 1 }],
-    },
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()} i18n={createI18n(language)} env="test">
-      <RoomContext.Provider value={session}>
-        <CallView title="Weekly" alias="weekly" />
-      </RoomContext.Provider>
-    </AppProviders>,
-  );
-  return session;
 }
 
 const controls = () => within(screen.getByRole('region', { name: /Call controls|Điều khiển/ }));

@@ -1,13 +1,8 @@
-import '../../../test/dom.ts';
+import { renderInRoom, testParticipant } from '../../../test/room.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import type { Language, ParticipantView } from '@podium/protocol';
-import { AppProviders } from '../../../app/AppProviders.tsx';
-import { createQueryClient } from '../../../shared/api/index.ts';
-import { createI18n } from '../../../shared/i18n/index.ts';
-import { RoomSession } from '../session/RoomSession.ts';
+import { act, cleanup, screen } from '@testing-library/react';
+import type { Language } from '@podium/protocol';
 import { CallView } from './CallView.tsx';
-import { RoomContext } from './context.ts';
 
 afterEach(cleanup);
 
@@ -18,50 +13,16 @@ if (!('fonts' in document)) {
   });
 }
 
-const person = (id: string, name: string): ParticipantView => ({
-  id,
-  name,
-  role: 'presenter',
-  guest: false,
-  state: 'connected',
-  audio: true,
-  video: false,
-  screen: false,
-  hand_raised_at: null,
-  invisible: false,
-  interpreter_channel: null,
-  can_publish: { audio: true, video: true, screen: true },
-});
+const person = (id: string, name: string) =>
+  testParticipant(id, { name, role: 'presenter', audio: true });
 
 function show(language: Language) {
-  const session = new RoomSession({
-    url: 'ws://127.0.0.1:9/unused',
-    authenticate: () => Promise.reject(new Error('not started')),
-    notify: () => undefined,
-  });
-  const { dispatch } = session.store.getState();
   const self = person('me', 'Mai');
-  dispatch({
-    type: 'welcome',
-    session_id: 's',
-    participant: self,
-    room: {
-      mode: 'meeting',
-      locked: false,
-      waiting_room: false,
-      pinned: null,
-      participants: [self, person('b', 'Bao'), person('c', 'Chi')],
-      waiting: [],
-    },
+  return renderInRoom(<CallView title="Weekly" alias="weekly" />, {
+    self,
+    participants: [self, person('b', 'Bao'), person('c', 'Chi')],
+    language,
   });
-  render(
-    <AppProviders queryClient={createQueryClient()} i18n={createI18n(language)} env="test">
-      <RoomContext.Provider value={session}>
-        <CallView title="Weekly" alias="weekly" />
-      </RoomContext.Provider>
-    </AppProviders>,
-  );
-  return session;
 }
 
 describe('speaking indicator', () => {
