@@ -12,16 +12,7 @@ import {
   parentDomain,
   saveDomainEnvironment,
 } from './environment.ts';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
+import { memoryStorage } from '../../test/memoryStorage.ts';
 
 const LIST = {
   ACC_API: 'https://api.acme.test',

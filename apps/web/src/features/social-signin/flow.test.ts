@@ -8,16 +8,7 @@ import {
   readPending,
   startSocialSignIn,
 } from './flow.ts';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
+import { memoryStorage } from '../../test/memoryStorage.ts';
 
 /** Records the calls the flow makes; answers like the server does. */
 function recordingApi(calls: Array<[string, unknown]>): SocialApi {
