@@ -2,31 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AccountDto } from '@podium/protocol';
 import { renderApp } from '../test/renderApp.tsx';
+import { resetAppState, testAccount } from '../test/app.ts';
 import { queryClient } from '../shared/api/index.ts';
 import { cookieTokenStore } from '../shared/api/tokens.ts';
 import { ACCOUNT_QUERY_KEY } from '../shared/session/account.ts';
 import { useSessionStore } from '../shared/session/store.ts';
 import { COLOR_SCHEME_STORAGE_KEY } from '../shared/theme/theme.ts';
 
-const account: AccountDto = {
-  id: 'acc-1',
-  username: 'ann',
-  email: 'ann@example.com',
-  phone_number: null,
-  full_name: 'Ann Lee',
-  first_name: null,
-  last_name: null,
-  company: null,
-  avatar: null,
-  account_status: 'active',
-  email_verified: true,
-  phone_verified: false,
-  has_password: true,
-  user_type: 'user',
-  referral_code: 'R1',
-  account_setting: { conference_mode: 'meeting' },
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const account: AccountDto = testAccount({ username: 'ann' });
 
 function signIn(as: AccountDto) {
   cookieTokenStore.save({ authorization: 'tok', renewal_token: 'ren' });
@@ -34,12 +17,7 @@ function signIn(as: AccountDto) {
   queryClient.setQueryData(ACCOUNT_QUERY_KEY, as);
 }
 
-beforeEach(() => {
-  cookieTokenStore.clear();
-  useSessionStore.getState().setSignedIn(false);
-  queryClient.clear();
-  localStorage.clear();
-});
+beforeEach(() => resetAppState({ signedIn: false }));
 afterEach(cleanup);
 
 describe('app shell', () => {
