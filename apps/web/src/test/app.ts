@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import type { AccountDto, Language } from '@podium/protocol';
+import type { Language } from '@podium/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../shared/api/index.ts';
 import { cookieTokenStore } from '../shared/api/tokens.ts';
@@ -7,35 +7,13 @@ import { useSessionStore } from '../shared/session/store.ts';
 import { startTestServer, type Handler } from './httpServer.ts';
 import { renderApp } from './renderApp.tsx';
 
+export { testAccount } from './account.ts';
+
 /**
  * Whole-app renders load each page's lazy chunk on first use, transformed on demand: a few
  * seconds on a loaded machine, past vitest's 5 s default.
  */
 export const FLOW = { timeout: 20_000 };
-
-/** Ann, an active account that has a password; `patch` gives a test the variant it is about. */
-export function testAccount(patch: Partial<AccountDto> = {}): AccountDto {
-  return {
-    id: 'acc-1',
-    username: null,
-    email: 'ann@example.com',
-    phone_number: null,
-    full_name: 'Ann Lee',
-    first_name: null,
-    last_name: null,
-    company: null,
-    avatar: null,
-    account_status: 'active',
-    email_verified: true,
-    phone_verified: false,
-    has_password: true,
-    user_type: 'user',
-    referral_code: 'R1',
-    account_setting: { conference_mode: 'meeting' },
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...patch,
-  };
-}
 
 /** A fresh start for the app's singletons: no cached queries, no storage, signed in or out. */
 export function resetAppState({ signedIn }: { signedIn: boolean }) {

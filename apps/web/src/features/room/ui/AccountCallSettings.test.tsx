@@ -1,4 +1,5 @@
 import { renderInRoom, testParticipant } from '../../../test/room.tsx';
+import { testAccount } from '../../../test/account.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import {
@@ -22,25 +23,10 @@ const person = (id: string, name: string) => testParticipant(id, { name, role: '
 
 function show(settings: Partial<AccountSettings>) {
   const account: AccountDetailsDto = {
-    id: 'acc-1',
-    username: 'ann',
-    email: 'ann@example.com',
-    phone_number: null,
-    full_name: 'Ann <Lee>',
-    first_name: null,
-    last_name: null,
-    company: null,
-    avatar: null,
-    account_status: 'active',
-    email_verified: true,
-    phone_verified: false,
-    has_password: true,
-    user_type: 'user',
-    referral_code: 'REF23456',
-    account_setting: { conference_mode: 'meeting' },
-    created_at: '2026-01-01T00:00:00.000Z',
+    ...testAccount({ username: 'ann', full_name: 'Ann <Lee>', referral_code: 'REF23456' }),
     settings: { ...DEFAULT_ACCOUNT_SETTINGS, ...settings },
   };
+
   const queryClient = createQueryClient();
   queryClient.setQueryData(SETTINGS_QUERY_KEY, account);
   useSessionStore.getState().setSignedIn(true);
