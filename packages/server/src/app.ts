@@ -210,6 +210,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     ...(media ? { media: media.rooms } : {}),
   });
   services.gifts.useRooms(signaling.registry);
+  services.qrCalls.usePresence(signaling.registry);
   await registerGraphQL(app, services, graphqlModules);
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));

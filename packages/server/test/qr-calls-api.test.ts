@@ -3,7 +3,13 @@ import { qrCallMessages } from '@podium/protocol';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { hoursFromNow, signUpAndLogin, type SignedIn } from './events-support.ts';
-import { greet, type SignalClient } from './signal-support.ts';
+import {
+  createEvent,
+  greet,
+  joinRoom,
+  socketCredentials,
+  type SignalClient,
+} from './signal-support.ts';
 
 /**
  * The QR call centre over HTTP and the account channel: agents managed through the participant
@@ -176,6 +182,47 @@ describe.each(STORE_KINDS)('QR calls on %s', (kind) => {
     const [latest] = await missedCalls(agentA);
     expect(latest!.data).toMatchObject({ qr_alias: alias.name, visitor_name: 'Khách Vy' });
     expect((await missedCalls(agentB)).some((n) => n.data.qr_alias === alias.name)).toBe(true);
+  });
+
+  it('an agent already in a call is not free: only the free agent rings, then nobody is free', async () => {
+    const alias = await aliasWithAgents(agentA, agentB);
+    await online(agentA);
+    const b = await online(agentB);
+    // Agent An is in a meeting of their own (connected in a live room).
+    const meeting = await createEvent(server, agentA.token);
+    const inCall = await joinRoom(
+      server,
+      await socketCredentials(server, { alias: meeting.name }, agentA.token),
+    );
+    sockets.push(inCall.client);
+
+    const call = await send({ type: 'call', alias: alias.name, display_name: 'Khách Vy' });
+    expect(call.body).toMatchObject({ state: 'ringing' });
+    const ring = await b.nextOf('qr_ring', (m) => m.call_id === call.body.call_id);
+    expect(ring.visitor_name).toBe('Khách Vy');
+    const cancelled = await send({
+      type: 'cancel',
+      call_id: call.body.call_id,
+      token: call.body.token,
+    });
+    expect(cancelled.status).toBe(200);
+
+    // Agent Bình joins a call too: nobody online is free, so the visitor hears 'busy' at once.
+    const otherMeeting = await createEvent(server, agentB.token);
+    const bInCall = await joinRoom(
+      server,
+      await socketCredentials(server, { alias: otherMeeting.name }, agentB.token),
+    );
+    sockets.push(bInCall.client);
+    const busy = await send({ type: 'call', alias: alias.name, display_name: 'Khách Vy' });
+    expect(busy.body).toMatchObject({ state: 'busy' });
+
+    // Leaving the meeting makes Agent An free again.
+    await inCall.client.ok({ type: 'leave' });
+    const again = await send({ type: 'call', alias: alias.name, display_name: 'Khách Vy' });
+    expect(again.body).toMatchObject({ state: 'ringing' });
+    await send({ type: 'cancel', call_id: again.body.call_id, token: again.body.token });
+    await bInCall.client.ok({ type: 'leave' });
   });
 
   it('rings online agents; of two concurrent accepts exactly one wins; both meet in one private room', async () => {

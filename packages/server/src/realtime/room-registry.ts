@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import * as events from '../services/events/repository.ts';
 import type { Db } from '../store/db.ts';
+import { inRoom } from '../rooms/index.ts';
 import { addBlockedIdentity, blockedIdentities } from './blocks.ts';
 import type { RoomMedia } from './room-media.ts';
 import { RoomHost, type ChatHistory, type RoomSettings } from './room-host.ts';
@@ -33,6 +34,8 @@ export class RoomRegistry {
   readonly #options: RoomRegistryOptions;
   readonly #rooms = new Map<string, Promise<RoomHost>>();
   readonly #teardowns = new Map<string, Promise<void>>();
+  /** The rooms that finished opening, for questions that cannot wait (who is in a call). */
+  readonly #live = new Map<string, RoomHost>();
   readonly #now: () => number;
   #closed = false;
 
@@ -52,7 +55,9 @@ export class RoomRegistry {
     const existing = this.#rooms.get(roomId);
     if (existing) return existing;
     const pending: Promise<RoomHost> = this.#open(roomId).then((host) => {
+      this.#live.set(roomId, host);
       host.on('closing', ({ done }) => {
+        if (this.#live.get(roomId) === host) this.#live.delete(roomId);
         if (this.#rooms.get(roomId) === pending) this.#rooms.delete(roomId);
         const settled = done.catch(() => undefined);
         this.#teardowns.set(roomId, settled);
@@ -72,6 +77,21 @@ export class RoomRegistry {
   /** The room when it is open; never opens one. */
   find(roomId: string): Promise<RoomHost> | undefined {
     return this.#rooms.get(roomId);
+  }
+
+  /**
+   * Accounts that are in a live room right now (connected, or reconnecting within the grace
+   * period) — somebody in a call is not free to answer another.
+   */
+  accountsInCalls(): Set<string> {
+    const busy = new Set<string>();
+    for (const host of this.#live.values()) {
+      if (host.closed) continue;
+      for (const p of host.state.participants.values()) {
+        if (p.identity.kind === 'account' && inRoom(p)) busy.add(p.identity.accountId);
+      }
+    }
+    return busy;
   }
 
   async #open(roomId: string): Promise<RoomHost> {

@@ -45,6 +45,11 @@ export interface RingChannel {
   isOnline(accountId: string): boolean;
 }
 
+/** The live rooms as this service uses them (realtime/room-registry.ts). */
+export interface CallPresence {
+  accountsInCalls(): Set<string>;
+}
+
 /** The notification center as this service uses it (services/notifications). */
 export interface MissedCallNotifier {
   notify(
@@ -127,6 +132,7 @@ export class QrCallsService {
   readonly #notifications: MissedCallNotifier | null;
   readonly #now: () => number;
   readonly #live = new Map<string, LiveCall>();
+  #presence: CallPresence | null = null;
   #closed = false;
 
   constructor(options: QrCallsServiceOptions) {
@@ -137,6 +143,11 @@ export class QrCallsService {
     this.#channel = options.channel;
     this.#notifications = options.notifications;
     this.#now = options.now ?? Date.now;
+  }
+
+  /** The live rooms, known once the signaling gateway exists (built after the services). */
+  usePresence(presence: CallPresence): void {
+    this.#presence = presence;
   }
 
   callLink(name: string): string {
@@ -240,8 +251,12 @@ export class QrCallsService {
       visitorName = GUEST_NAME;
     }
     const agents = await repo.agentIds(this.#db, row.id);
-    // An agent calling their own QR code does not ring themselves.
-    const online = agents.filter((a) => a !== visitor.account?.id && this.#channel.isOnline(a));
+    // An agent calling their own QR code does not ring themselves, and an agent already in a
+    // call is not free to answer: only online agents outside any live room ring.
+    const inCalls = this.#presence?.accountsInCalls() ?? new Set<string>();
+    const online = agents.filter(
+      (a) => a !== visitor.account?.id && this.#channel.isOnline(a) && !inCalls.has(a),
+    );
     const start = initialState(online, agents);
     const token = crypto.randomBytes(24).toString('base64url');
     const now = this.#now();
@@ -278,7 +293,7 @@ export class QrCallsService {
       }
       log.info({ rung: start.call.rung.length }, 'qr call ringing');
     } else {
-      log.info({ agents: agents.length }, 'qr call busy: no agent online');
+      log.info({ agents: agents.length }, 'qr call busy: no agent online and free');
     }
     this.#notifyMissed(start.missed, row, call);
     return { ...(await this.#visitorView(call, row)), token };
