@@ -1,5 +1,5 @@
 import type { IceCandidate, PublishSource, RoomMode } from '@podium/protocol';
-import { cameraEncodings } from './simulcast.ts';
+import { cameraEncodings, parametersForMode } from './simulcast.ts';
 import {
   addRemoteCandidate,
   trickleThrough,
@@ -36,6 +36,7 @@ export class Publisher {
    * them before the `publish_offer` reply, and a candidate added before its description is lost.
    */
   #early: (IceCandidate | null)[] | null = null;
+  #mode: RoomMode | null;
   #onState: (state: PublisherState) => void;
 
   constructor(
@@ -44,6 +45,7 @@ export class Publisher {
   ) {
     this.source = options.source;
     this.#options = options;
+    this.#mode = options.mode;
     this.#onState = onState;
     this.#pc = options.createPeerConnection({
       iceServers: options.iceServers,
@@ -91,6 +93,27 @@ export class Publisher {
         this.source === 'screen' ? 'detail' : kind === 'video' ? 'motion' : 'speech';
     }
     await transceiver.sender.replaceTrack(track);
+  }
+
+  get mode(): RoomMode | null {
+    return this.#mode;
+  }
+
+  /**
+   * The room changed mode mid-call: new limits on the camera's layers, in place on the sender
+   * (no renegotiation, nobody notices but in quality). Screen shares keep theirs. When the
+   * browser refuses, the call goes on with the old limits and false says so.
+   */
+  async setMode(mode: RoomMode | null): Promise<boolean> {
+    if (this.source !== 'camera' || this.#state === 'closed' || mode === this.#mode) return true;
+    const sender = this.#video.sender;
+    try {
+      await sender.setParameters(parametersForMode(sender.getParameters(), mode));
+    } catch {
+      return false;
+    }
+    this.#mode = mode;
+    return true;
   }
 
   /**

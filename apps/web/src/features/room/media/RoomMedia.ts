@@ -1,4 +1,10 @@
-import type { FeedView, ParticipantView, PeerTarget, ServerEvent } from '@podium/protocol';
+import type {
+  FeedView,
+  ParticipantView,
+  PeerTarget,
+  RoomMode,
+  ServerEvent,
+} from '@podium/protocol';
 import type { DeviceLists } from '../../join/media/devices.ts';
 import type { MediaKind as DeviceKind } from '../../join/media/errors.ts';
 import { levelFromRms, startLevelMeter } from '../../join/media/levelMeter.ts';
@@ -16,7 +22,7 @@ import type { LocalMediaState, ScreenShareError, ScreenShareState } from './loca
 import { qualityOf, readTotals, sampleBetween, type StatsTotals } from './networkQuality.ts';
 import { browserPeerConnection, type MediaSignaling, type PeerConnectionFactory } from './peer.ts';
 import { Publisher } from './Publisher.ts';
-import { SCREEN_CONSTRAINTS } from './simulcast.ts';
+import { applyCameraMode, SCREEN_CONSTRAINTS } from './simulcast.ts';
 import { Subscriber } from './Subscriber.ts';
 
 /**
@@ -84,6 +90,8 @@ export class RoomMedia {
   #stopMeter: (() => void) | null = null;
   #meteredStream: MediaStream | null = null;
   #unsubscribePreview: () => void;
+  /** The mode each camera track was last sized for (a new track comes at the preview's size). */
+  #trackMode = new WeakMap<MediaStreamTrack, RoomMode | null>();
 
   private constructor(deps: RoomMediaDeps, preview: LocalPreview) {
     this.#deps = deps;
@@ -243,9 +251,16 @@ export class RoomMedia {
           this.#deps.notify({ kind: 'stopped_by_host', what });
         }
         return;
-      case 'participant_updated':
+      case 'mode_changed':
+        this.#enqueue(() => this.#applyMode());
+        return;
       case 'welcome':
       case 'snapshot':
+        // The mode may differ from the one the camera started with (joined, or came back).
+        this.#enqueue(() => this.#applyMode());
+        this.#enforcePermissions();
+        return;
+      case 'participant_updated':
         this.#enforcePermissions();
         return;
       case 'participant_left':
@@ -401,7 +416,22 @@ export class RoomMedia {
     };
   }
 
+  /**
+   * Sizes the camera and its layers for the room's mode (Full HD in theater, decisions.md
+   * "Modes"), in place: a mode switch mid-call needs no new track and no renegotiation.
+   */
+  async #applyMode(): Promise<void> {
+    const mode = this.#store().room.mode;
+    const { camera } = this.#tracks();
+    if (camera && camera.readyState !== 'ended' && this.#trackMode.get(camera) !== mode) {
+      this.#trackMode.set(camera, mode);
+      await applyCameraMode(camera, mode);
+    }
+    await this.#camera?.setMode(mode);
+  }
+
   async #syncPublishing(): Promise<void> {
+    await this.#applyMode();
     const { mic, camera } = this.#tracks();
     const media = this.#store().media;
     if (media.availability !== 'unavailable' && !this.#camera && (mic || camera)) {

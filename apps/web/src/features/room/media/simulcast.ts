@@ -14,17 +14,69 @@ export function cameraEncodings(mode: RoomMode | null): RTCRtpEncodingParameters
   ];
 }
 
+/**
+ * What the camera captures per mode. The top layer is sent at the capture's own size, so this is
+ * what makes it 1080p in theater and 720p elsewhere (spec §9 caps video below 1080p).
+ */
+export function cameraCapture(mode: RoomMode | null): { width: number; height: number } {
+  return mode === 'theater' ? { width: 1920, height: 1080 } : { width: 1280, height: 720 };
+}
+
 export function cameraConstraints(
   mode: RoomMode | null,
   deviceId: string | null,
 ): MediaTrackConstraints {
-  const fullHd = mode === 'theater';
+  const { width, height } = cameraCapture(mode);
   return {
-    width: { ideal: fullHd ? 1920 : 1280 },
-    height: { ideal: fullHd ? 1080 : 720 },
+    width: { ideal: width },
+    height: { ideal: height },
     frameRate: { ideal: 30 },
     ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
   };
+}
+
+/**
+ * The sender's parameters with each layer's limits for `mode`. Everything else the browser put
+ * there (transaction id, codecs, layers it does not know of) is kept, as setParameters requires.
+ */
+export function parametersForMode(
+  params: RTCRtpSendParameters,
+  mode: RoomMode | null,
+): RTCRtpSendParameters {
+  const wanted = new Map(cameraEncodings(mode).map((e) => [e.rid, e]));
+  return {
+    ...params,
+    encodings: params.encodings.map((encoding) => {
+      const layer = wanted.get(encoding.rid);
+      if (!layer) return encoding;
+      const next: RTCRtpEncodingParameters = { ...encoding, maxBitrate: layer.maxBitrate };
+      if (layer.scaleResolutionDownBy !== undefined) {
+        next.scaleResolutionDownBy = layer.scaleResolutionDownBy;
+      }
+      return next;
+    }),
+  };
+}
+
+/**
+ * Asks the live camera track for the mode's size. A device that cannot keeps what it has (the
+ * call goes on at its size); the constraints are ideals, so most devices just pick the nearest.
+ */
+export async function applyCameraMode(
+  track: MediaStreamTrack,
+  mode: RoomMode | null,
+): Promise<boolean> {
+  const { width, height } = cameraCapture(mode);
+  try {
+    await track.applyConstraints({
+      width: { ideal: width },
+      height: { ideal: height },
+      frameRate: { ideal: 30 },
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function microphoneConstraints(deviceId: string | null): MediaTrackConstraints {
