@@ -3,6 +3,19 @@ import { defineStrings } from '../../shared/i18n/strings.ts';
 export const strings = defineStrings({
   en: {
     room: {
+      e2ee: {
+        badge: 'End-to-end encrypted',
+        keyButton: 'Encryption key',
+        dialogTitle: 'End-to-end encryption key',
+        explain:
+          'Media in this meeting is encrypted in your browser. Type the key the host shared with you (not through Podium). The server never sees it; it stays in this tab only.',
+        keyLabel: 'Encryption key',
+        use: 'Use this key',
+        noKey: 'No encryption key yet: nothing is sent or shown until you type it.',
+        cannotDecrypt: 'Cannot decrypt — check the encryption key',
+        unsupported:
+          'This browser cannot encrypt media end-to-end: it cannot send or receive media in this meeting.',
+      },
       interpretation: {
         channel: 'Interpretation channel',
         original: 'Original',
@@ -242,6 +255,19 @@ export const strings = defineStrings({
   },
   vi: {
     room: {
+      e2ee: {
+        badge: 'Mã hóa đầu cuối',
+        keyButton: 'Khóa mã hóa',
+        dialogTitle: 'Khóa mã hóa đầu cuối',
+        explain:
+          'Âm thanh và hình ảnh của cuộc họp này được mã hóa ngay trong trình duyệt của bạn. Hãy nhập khóa mà người chủ trì đã gửi cho bạn (không qua Podium). Máy chủ không bao giờ thấy khóa; khóa chỉ nằm trong thẻ này.',
+        keyLabel: 'Khóa mã hóa',
+        use: 'Dùng khóa này',
+        noKey: 'Chưa có khóa mã hóa: không gửi và không hiển thị gì cho đến khi bạn nhập khóa.',
+        cannotDecrypt: 'Không thể giải mã — hãy kiểm tra khóa mã hóa',
+        unsupported:
+          'Trình duyệt này không hỗ trợ mã hóa đầu cuối: không thể gửi hay nhận âm thanh, hình ảnh trong cuộc họp này.',
+      },
       interpretation: {
         channel: 'Kênh phiên dịch',
         original: 'Âm thanh gốc',

@@ -1,4 +1,5 @@
 import type { IceCandidate, PublishSource, RoomMode } from '@podium/protocol';
+import type { FrameProtection } from './e2ee/E2ee.ts';
 import { cameraEncodings, parametersForMode } from './simulcast.ts';
 import {
   addRemoteCandidate,
@@ -20,6 +21,8 @@ export interface PublisherOptions {
   createPeerConnection: PeerConnectionFactory;
   iceServers: RTCIceServer[];
   mode: RoomMode | null;
+  /** End-to-end encryption of the frames (endtoend rooms). */
+  frames?: FrameProtection | null;
 }
 
 export type PublisherState = 'new' | 'negotiating' | 'connected' | 'failed' | 'closed';
@@ -48,6 +51,7 @@ export class Publisher {
     this.#mode = options.mode;
     this.#onState = onState;
     this.#pc = options.createPeerConnection({
+      ...options.frames?.peerConfig,
       iceServers: options.iceServers,
       bundlePolicy: 'max-bundle',
       rtcpMuxPolicy: 'require',
@@ -61,6 +65,8 @@ export class Publisher {
     } else {
       this.#video = this.#pc.addTransceiver('video', { direction: 'sendonly' });
     }
+    if (this.#audio) options.frames?.protectSender(this.#audio.sender, 'audio');
+    options.frames?.protectSender(this.#video.sender, 'video');
     trickleThrough(this.#pc, options.signaling, options.source);
     this.#pc.addEventListener('connectionstatechange', () => {
       const s = this.#pc.connectionState;

@@ -18,6 +18,7 @@ import type { OpenInfo } from '../signaling/SignalingClient.ts';
 import { selfOf } from '../state/roomState.ts';
 import type { RoomStore } from '../store.ts';
 import { ActiveSpeakerDetector } from './activeSpeaker.ts';
+import { E2ee, frameEncryptionSupported } from './e2ee/E2ee.ts';
 import type { LocalMediaState, ScreenShareError, ScreenShareState } from './localMedia.ts';
 import { qualityOf, readTotals, sampleBetween, type StatsTotals } from './networkQuality.ts';
 import { browserPeerConnection, type MediaSignaling, type PeerConnectionFactory } from './peer.ts';
@@ -127,6 +128,26 @@ export class RoomMedia {
   }
 
   #kinds = { mic: false, camera: false };
+  #e2ee: E2ee | null = null;
+
+  /**
+   * The room's end-to-end encryption (endtoend rooms only; null elsewhere or before the mode is
+   * known). Created on first use, before any connection of the room exists.
+   */
+  get e2ee(): E2ee | null {
+    if (this.#closed || this.#store().room.mode !== 'endtoend') return null;
+    if (!frameEncryptionSupported()) return null;
+    this.#e2ee ??= new E2ee();
+    return this.#e2ee;
+  }
+
+  /**
+   * Whether media may flow at all: an endtoend room in a browser that cannot encrypt frames
+   * neither sends nor receives, rather than sending in clear.
+   */
+  #mayCarryMedia(): boolean {
+    return this.#store().room.mode !== 'endtoend' || this.e2ee !== null;
+  }
 
   #iceServers(): RTCIceServer[] {
     const given = this.#deps.iceServers;
@@ -350,6 +371,8 @@ export class RoomMedia {
     this.#screen?.close(false);
     this.#subscriber?.close();
     this.#preview.close();
+    this.#e2ee?.close();
+    this.#e2ee = null;
   }
 
   // ---- Internals --------------------------------------------------------------------------
@@ -434,7 +457,12 @@ export class RoomMedia {
     await this.#applyMode();
     const { mic, camera } = this.#tracks();
     const media = this.#store().media;
-    if (media.availability !== 'unavailable' && !this.#camera && (mic || camera)) {
+    if (
+      media.availability !== 'unavailable' &&
+      !this.#camera &&
+      (mic || camera) &&
+      this.#mayCarryMedia()
+    ) {
       const publisher = new Publisher(
         {
           source: 'camera',
@@ -442,6 +470,7 @@ export class RoomMedia {
           createPeerConnection: this.#deps.createPeerConnection ?? browserPeerConnection,
           iceServers: this.#iceServers(),
           mode: this.#store().room.mode,
+          frames: this.e2ee,
         },
         (state) => {
           if (this.#camera === publisher) this.#set({ publishing: state });
@@ -478,6 +507,7 @@ export class RoomMedia {
       createPeerConnection: this.#deps.createPeerConnection ?? browserPeerConnection,
       iceServers: this.#iceServers(),
       mode: this.#store().room.mode,
+      frames: this.e2ee,
     });
     this.#screen = publisher;
     await publisher.setTrack('video', stream.getVideoTracks()[0] ?? null);
@@ -546,7 +576,10 @@ export class RoomMedia {
 
   #ensureSubscriber(): Subscriber | null {
     if (this.#closed || this.#store().media.availability === 'unavailable') return null;
+    if (!this.#mayCarryMedia()) return null;
     this.#subscriber ??= new Subscriber({
+      frames: this.e2ee,
+      onDecrypt: (feedId, ok) => this.#e2ee?.report(feedId, ok),
       signaling: this.#deps.signaling,
       createPeerConnection: this.#deps.createPeerConnection ?? browserPeerConnection,
       iceServers: this.#iceServers(),

@@ -1,4 +1,5 @@
 import type { FeedView, IceCandidate } from '@podium/protocol';
+import type { FrameProtection } from './e2ee/E2ee.ts';
 import { assignFeeds, parseSections } from './sdpFeeds.ts';
 import {
   addRemoteCandidate,
@@ -20,6 +21,10 @@ export interface SubscriberOptions {
   /** The streams of a feed changed (a track arrived or ended); null when the feed is gone. */
   onStream: (feedId: string, stream: MediaStream | null) => void;
   onFailed?: () => void;
+  /** End-to-end encryption of the frames (endtoend rooms). */
+  frames?: FrameProtection | null;
+  /** Whether a feed's frames decrypt (endtoend rooms). */
+  onDecrypt?: (feedId: string, ok: boolean) => void;
 }
 
 export class Subscriber {
@@ -43,6 +48,7 @@ export class Subscriber {
   constructor(options: SubscriberOptions) {
     this.#options = options;
     this.#pc = options.createPeerConnection({
+      ...options.frames?.peerConfig,
       iceServers: options.iceServers,
       bundlePolicy: 'max-bundle',
       rtcpMuxPolicy: 'require',
@@ -140,6 +146,16 @@ export class Subscriber {
   }
 
   #onTrack(event: RTCTrackEvent): void {
+    const { receiver } = event;
+    // Every receiver, even one not matched to a feed yet: its frames must pass the decryption.
+    this.#options.frames?.protectReceiver(
+      receiver,
+      event.track.kind === 'audio' ? 'audio' : 'video',
+      (ok) => {
+        const feed = this.feedOfReceiver(receiver);
+        if (feed) this.#options.onDecrypt?.(feed, ok);
+      },
+    );
     const mid = event.transceiver.mid;
     const feedId = mid ? this.#midToFeed.get(mid) : undefined;
     if (!feedId) return;

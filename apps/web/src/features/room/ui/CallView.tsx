@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Box, Group, Text, Title } from '@mantine/core';
 import { IconLock, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from '../../../shared/i18n/index.ts';
+import { E2eeControls } from '../media/e2ee/E2eeControls.tsx';
 import { GiftAnimation } from '../../gifts/room/GiftAnimation.tsx';
 import { AccountCallSettings } from './AccountCallSettings.tsx';
 import { AskPrompt } from './AskPrompt.tsx';
@@ -14,7 +15,7 @@ import { RemoteAudio } from './RemoteAudio.tsx';
 import { Stage } from './Stage.tsx';
 
 /** The call: header, stage, side panel (chat or participants) and the controls bar. */
-export function CallView({ title }: { title: string; alias: string }) {
+export function CallView({ title, alias }: { title: string; alias: string }) {
   const { t } = useTranslation();
   const session = useRoom();
   const chatOpen = useRoomState((s) => s.room.chatOpen);
@@ -45,6 +46,7 @@ export function CallView({ title }: { title: string; alias: string }) {
               {t(`room.modes.${mode}`)}
             </Badge>
           ) : null}
+          <E2eeControls salt={alias} />
           {locked ? (
             <Badge variant="light" color="orange" leftSection={<IconLock size={12} aria-hidden />}>
               {t('join.waiting.locked.title')}
