@@ -1,8 +1,15 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import type { Language } from '@podium/protocol';
+import { DEFAULT_ACCOUNT_SETTINGS, type Language } from '@podium/protocol';
 import { resources } from './resources.ts';
-import { browserLanguages, isLanguage, resolveLanguage, storeLanguage } from './language.ts';
+import {
+  browserLanguages,
+  forgetAccountLanguage,
+  isLanguage,
+  resolveLanguage,
+  storeLanguage,
+  takeAccountLanguage,
+} from './language.ts';
 
 function safeLocalStorage(): Storage | null {
   try {
@@ -50,6 +57,26 @@ export function currentLanguage(instance: I18n = i18n): Language {
 export async function changeLanguage(language: Language, instance: I18n = i18n): Promise<void> {
   storeLanguage(safeLocalStorage(), language);
   await instance.changeLanguage(language);
+}
+
+/**
+ * The signed-in account's saved language (settings): switched to and stored locally when it is
+ * new to this device, so it follows the person from device to device (takeAccountLanguage).
+ */
+export async function adoptAccountLanguage(
+  accountId: string,
+  language: Language,
+  instance: I18n = i18n,
+): Promise<void> {
+  const storage = safeLocalStorage();
+  if (takeAccountLanguage(storage, accountId, language, DEFAULT_ACCOUNT_SETTINGS.language)) {
+    await changeLanguage(language, instance);
+  }
+}
+
+/** A new sign-in: the account's language applies again (adoptAccountLanguage). */
+export function resetAccountLanguage(): void {
+  forgetAccountLanguage(safeLocalStorage());
 }
 
 /** A string in both languages, for shared rules that take `{ en, vi }` parameters. */

@@ -47,3 +47,41 @@ export function storeLanguage(storage: Pick<Storage, 'setItem'> | null, language
     // Not persisting is acceptable: the choice still applies to this page.
   }
 }
+
+/**
+ * localStorage key: the account language this device last took over, as `<account id>:<language>`.
+ * An account's language is taken over when it is new here (first sign-in, or changed on another
+ * device since); a switch made on this device afterwards then stays until the account's changes.
+ */
+export const ACCOUNT_LANGUAGE_STORAGE_KEY = 'language-account';
+
+/**
+ * Whether the account's saved language should replace this device's one now, remembering that
+ * it was seen. The server answers the default ('en') for an account that never chose one, so
+ * the default is only remembered, never applied: it must not undo the browser's Vietnamese
+ * (spec §4).
+ */
+export function takeAccountLanguage(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  accountId: string,
+  language: Language,
+  defaultLanguage: Language,
+): boolean {
+  const seen = `${accountId}:${language}`;
+  try {
+    if (storage?.getItem(ACCOUNT_LANGUAGE_STORAGE_KEY) === seen) return false;
+    storage?.setItem(ACCOUNT_LANGUAGE_STORAGE_KEY, seen);
+  } catch {
+    // Without storage every load takes the account's language over, which is still its choice.
+  }
+  return language !== defaultLanguage;
+}
+
+/** After a sign-in the account's language applies again, whatever this device saw before. */
+export function forgetAccountLanguage(storage: Pick<Storage, 'removeItem'> | null): void {
+  try {
+    storage?.removeItem(ACCOUNT_LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Nothing stored then either.
+  }
+}

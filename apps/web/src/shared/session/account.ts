@@ -1,7 +1,16 @@
+import { useEffect } from 'react';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { AccountDto, LoginResponse, SignupResponse } from '@podium/protocol';
+import type {
+  AccountDetailsDto,
+  AccountDto,
+  Language,
+  LoginResponse,
+  SignupResponse,
+} from '@podium/protocol';
 import { api, queryClient as defaultQueryClient, type ApiClient } from '../api/index.ts';
 import { cookieTokenStore, type TokenStore } from '../api/tokens.ts';
+import { adoptAccountLanguage, resetAccountLanguage, useTranslation } from '../i18n/index.ts';
+import { isLanguage } from '../i18n/language.ts';
 import { useSessionStore } from './store.ts';
 
 export const ACCOUNT_DETAILS_PATH = '/api/account/details';
@@ -14,10 +23,27 @@ export function accountQuery(client: ApiClient = api) {
   });
 }
 
+/**
+ * The account's saved language, once the details (which carry the settings) have loaded; the
+ * account of a login or signup answer has no settings yet.
+ */
+export function savedLanguage(account: AccountDto | undefined): Language | null {
+  const language = (account as Partial<AccountDetailsDto> | undefined)?.settings?.language;
+  return isLanguage(language) ? language : null;
+}
+
 /** The signed-in account (GET /api/account/details); idle while signed out. */
 export function useAccount() {
   const signedIn = useSessionStore((s) => s.signedIn);
-  return useQuery({ ...accountQuery(), enabled: signedIn });
+  const query = useQuery({ ...accountQuery(), enabled: signedIn });
+  const { i18n } = useTranslation();
+  const account = query.data;
+  // The saved language follows the person to each device (adoptAccountLanguage decides when).
+  useEffect(() => {
+    const language = savedLanguage(account);
+    if (account && language) void adoptAccountLanguage(account.id, language, i18n);
+  }, [account, i18n]);
+  return query;
 }
 
 export function loadedAccount(client: QueryClient = defaultQueryClient): AccountDto | undefined {
@@ -30,7 +56,11 @@ export function startSession(
   deps: { tokens?: TokenStore; queryClient?: QueryClient } = {},
 ): AccountDto {
   (deps.tokens ?? cookieTokenStore).save(response);
-  (deps.queryClient ?? defaultQueryClient).setQueryData(ACCOUNT_QUERY_KEY, response.account);
+  const client = deps.queryClient ?? defaultQueryClient;
+  client.setQueryData(ACCOUNT_QUERY_KEY, response.account);
+  // The answer has no settings: the details bring them, the saved language among them.
+  resetAccountLanguage();
+  void client.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY, exact: true });
   useSessionStore.getState().setSignedIn(true);
   return response.account;
 }
