@@ -150,6 +150,26 @@ describe('frame transform', () => {
     expect(failures).toEqual([false]);
   });
 
+  it('reports a receiver again once a new key is typed', async () => {
+    const key = await deriveFrameKey('shared secret', 'room');
+    const wrong = await deriveFrameKey('guess', 'room');
+    const sealed = await pipe(
+      frameTransform('encrypt', 'video', { current: () => ({ key, index: 0 }) }),
+      [frame('key', 400), frame('delta', 100), frame('delta', 100)],
+    );
+    const reports: boolean[] = [];
+    const typed = [null, { key: wrong, index: 1 }, { key, index: 2 }];
+    let at = 0;
+    await pipe(
+      frameTransform('decrypt', 'video', { current: () => typed[at++] ?? null }, (ok) =>
+        reports.push(ok),
+      ),
+      sealed,
+    );
+    // No key yet, then the wrong key (still failing, but said again), then the right one.
+    expect(reports).toEqual([false, false, true]);
+  });
+
   it('sends nothing before a key is set', async () => {
     const out = await pipe(frameTransform('encrypt', 'video', { current: () => null }), [
       frame('key', 300),

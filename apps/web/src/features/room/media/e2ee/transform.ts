@@ -32,9 +32,12 @@ export function frameTransform(
 ): TransformStream<EncodedFrame, EncodedFrame> {
   const encryptor = new FrameEncryptor();
   let last: boolean | null = null;
-  const tell = (ok: boolean) => {
-    if (ok === last) return;
+  let lastKey: CryptoKey | null = null;
+  const tell = (ok: boolean, key: CryptoKey | null) => {
+    // A new key starts over: the page forgets the old verdicts when the key changes.
+    if (ok === last && key === lastKey) return;
     last = ok;
+    lastKey = key;
     report(ok);
   };
   return new TransformStream<EncodedFrame, EncodedFrame>({
@@ -43,7 +46,7 @@ export function frameTransform(
       // Without a key nothing leaves in clear and nothing undecryptable reaches the decoder:
       // the frame is dropped.
       if (!current) {
-        if (role === 'decrypt') tell(false);
+        if (role === 'decrypt') tell(false, null);
         return;
       }
       const kind = kindOf(frame, media);
@@ -57,10 +60,10 @@ export function frameTransform(
         frame.data = await decryptFrame(current.key, frame.data, kind);
       } catch {
         // Garbage must not reach the decoder: the tile says why instead.
-        tell(false);
+        tell(false, current.key);
         return;
       }
-      tell(true);
+      tell(true, current.key);
       controller.enqueue(frame);
     },
   });
