@@ -18,15 +18,13 @@ export interface FrameProtection {
 }
 
 export interface E2eeState {
-  /** The room is end-to-end encrypted. */
-  enabled: boolean;
   /** A key was typed (its value never leaves the E2ee instance). */
   keySet: boolean;
   /** Received feeds whose frames fail to decrypt, by feed id. */
   undecryptable: Readonly<Record<string, true>>;
 }
 
-const initial: E2eeState = { enabled: false, keySet: false, undecryptable: {} };
+const initial: E2eeState = { keySet: false, undecryptable: {} };
 
 /** The page's one room at a time: a module store the room UI reads. */
 export const e2eeStore = createStore<E2eeState>(() => initial);
@@ -61,10 +59,6 @@ export class E2ee implements FrameProtection {
   #reports = new Map<number, (ok: boolean) => void>();
   #nextId = 1;
   #protected = new WeakSet<RTCRtpSender | RTCRtpReceiver>();
-
-  constructor() {
-    e2eeStore.setState({ ...initial, enabled: true });
-  }
 
   get peerConfig(): RTCConfiguration {
     // The legacy API only works on connections created with this flag (not in the DOM types).

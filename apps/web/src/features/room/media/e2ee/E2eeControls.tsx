@@ -94,7 +94,7 @@ export function E2eeControls({ salt }: { salt: string }) {
 /** Whether a remote tile's feed fails to decrypt (endtoend rooms). */
 export function useCannotDecrypt(participantId: string, source: string, self: boolean): boolean {
   const feedId = useRoomState((s) =>
-    self
+    self || s.room.mode !== 'endtoend'
       ? undefined
       : Object.values(s.room.feeds).find(
           (f) => f.participant_id === participantId && f.source === source,
