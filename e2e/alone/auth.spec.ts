@@ -33,7 +33,7 @@ test.describe('accounts in the browser', () => {
     );
     await page.getByLabel('Email, phone or username').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL('/app/conferences?from=mail');
   });
 
