@@ -140,6 +140,10 @@ describe.each(STORE_KINDS)('gifts on %s', (kind) => {
     expect(gifts).toContain('"kind":"gift_received"');
     expect(gifts).toContain('"sender_name":"Minh Member"');
     expect(gifts).toContain('"gift_name":"Heart"');
+    expect(notes.body.items[0]).toMatchObject({
+      kind: 'gift_received',
+      data: { kind: 'gift', gift_name: 'Rose', sender_name: 'Minh Member' },
+    });
   });
 
   it('refuses bad gifts with clear errors and moves nothing', async () => {
@@ -211,6 +215,16 @@ describe.each(STORE_KINDS)('gifts on %s', (kind) => {
     const d2 = await server.api('/api/gifts/donate', { token: member.token, body: donation });
     expect(d2.body.replayed).toBe(true);
     expect(await coins(host)).toBe(before + 125);
+    // A donation says so, for the reader to word it in their own language.
+    const notes = await server.api(NOTIFICATIONS_PATHS.list, { token: host.token });
+    expect(notes.body.items[0]).toMatchObject({
+      kind: 'gift_received',
+      data: { kind: 'donation', amount: 25, unit: 'coin', sender_name: 'Minh Member' },
+    });
+    expect(notes.body.items[1]).toMatchObject({
+      kind: 'gift_received',
+      data: { kind: 'gift', gift_name: 'Cake', amount: 100 },
+    });
 
     const memberBefore = await coins(member);
     for (const [body, status] of [

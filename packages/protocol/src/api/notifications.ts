@@ -35,7 +35,13 @@ export const notificationDataSchemas = {
     start_time: isoTime,
   }),
   gift_received: z.object({
+    /**
+     * A catalog gift or a donation (an amount, no gift). Optional: rows stored before it existed
+     * are gifts. Readers render a donation in their own language rather than showing `gift_name`.
+     */
+    kind: z.enum(['gift', 'donation']).optional(),
     sender_name: name,
+    /** The gift's English name, for readers that predate `kind` ('Donation' for a donation). */
     gift_name: name,
     amount: z.number().finite().nonnegative(),
     unit: z.string().min(1).max(32),

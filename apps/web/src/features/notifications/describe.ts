@@ -47,6 +47,18 @@ export function describeNotification(
     }
     case 'gift_received': {
       const { data } = notification;
+      // `gift_name` of a donation is the English word; the reader's language says it instead.
+      if (data.kind === 'donation') {
+        return {
+          title: t('notifications.donation.title'),
+          body: t('notifications.donation.body', {
+            sender: data.sender_name,
+            amount: formatAmount(data.amount, language),
+            unit: data.unit,
+          }),
+          link: null,
+        };
+      }
       return {
         title: t('notifications.gift.title'),
         body: t('notifications.gift.body', {

@@ -25,6 +25,10 @@ export const strings = defineStrings({
         title: 'You received a gift',
         body: '{{sender}} sent you {{gift}} ({{amount}} {{unit}})',
       },
+      donation: {
+        title: 'You received a donation',
+        body: '{{sender}} donated {{amount}} {{unit}} to you',
+      },
       missedCall: {
         title: 'Missed call',
         body: '{{visitor}} called {{alias}} at {{at}}',
@@ -54,6 +58,10 @@ export const strings = defineStrings({
       gift: {
         title: 'Bạn đã nhận được một món quà',
         body: '{{sender}} đã gửi bạn {{gift}} ({{amount}} {{unit}})',
+      },
+      donation: {
+        title: 'Bạn đã nhận được một khoản ủng hộ',
+        body: '{{sender}} đã ủng hộ bạn {{amount}} {{unit}}',
       },
       missedCall: {
         title: 'Cuộc gọi nhỡ',

@@ -155,7 +155,14 @@ export class GiftsService {
           // The room closed meanwhile: the money moved, nobody is left to see it.
           this.#log.warn({ err: error, transferId: result.transfer.id }, 'gift not announced');
         });
-      await this.#notifyReceiver(account.id, receiverAccount, gift.nameEn, gift.price, gift.unit);
+      await this.#notifyReceiver(
+        account.id,
+        receiverAccount,
+        'gift',
+        gift.nameEn,
+        gift.price,
+        gift.unit,
+      );
     }
     return this.#answer(account.id, result.transfer, result.replayed);
   }
@@ -179,7 +186,7 @@ export class GiftsService {
       giftId: gift.id,
     });
     if (!result.replayed) {
-      await this.#notifyReceiver(account.id, to, gift.nameEn, gift.price, gift.unit);
+      await this.#notifyReceiver(account.id, to, 'gift', gift.nameEn, gift.price, gift.unit);
     }
     return this.#answer(account.id, result.transfer, result.replayed);
   }
@@ -200,7 +207,7 @@ export class GiftsService {
       amount: input.amount,
     });
     if (!result.replayed) {
-      await this.#notifyReceiver(account.id, to, 'Donation', input.amount, input.unit);
+      await this.#notifyReceiver(account.id, to, 'donation', 'Donation', input.amount, input.unit);
     }
     return this.#answer(account.id, result.transfer, result.replayed);
   }
@@ -251,6 +258,7 @@ export class GiftsService {
   async #notifyReceiver(
     senderId: string,
     receiverId: string,
+    kind: 'gift' | 'donation',
     giftName: string,
     amount: number,
     unit: WalletUnit,
@@ -261,6 +269,7 @@ export class GiftsService {
       await this.#notifications.notify(receiverId, {
         kind: 'gift_received',
         data: {
+          kind,
           sender_name: (sender && (publicName(sender) || sender.username)) || '',
           gift_name: giftName,
           amount,
