@@ -73,6 +73,7 @@ describe.each(STORE_KINDS)('account settings API on %s', (kind) => {
     const fresh = await server.api('/api/account/details', { token: a.token });
     expect(fresh.status).toBe(200);
     expect(fresh.body.settings).toEqual(DEFAULT_ACCOUNT_SETTINGS);
+    expect(fresh.body.settings.language).toBeNull();
     expect(fresh.body.account_setting).toEqual({ conference_mode: 'meeting' });
 
     const changed = await update(
@@ -113,6 +114,22 @@ describe.each(STORE_KINDS)('account settings API on %s', (kind) => {
     expect((await server.api('/api/account/details', { token: b.token })).body.settings).toEqual(
       DEFAULT_ACCOUNT_SETTINGS,
     );
+  });
+
+  it('the language is null until chosen, other changes included; English once chosen', async () => {
+    const a = await account('lang');
+    // A settings row created by another change does not choose a language.
+    const other = await update({ mic_on_join: true }, a.token);
+    expect(other.status).toBe(200);
+    expect(other.body.settings.language).toBeNull();
+    const chosen = await update({ language: 'en' }, a.token);
+    expect(chosen.body.settings.language).toBe('en');
+    const details = await server.api('/api/account/details', { token: a.token });
+    expect(details.body.settings).toMatchObject({ language: 'en', mic_on_join: true });
+    // Null forgets the choice: the browser's language applies again.
+    const forgot = await update({ language: null }, a.token);
+    expect(forgot.status).toBe(200);
+    expect(forgot.body.settings.language).toBeNull();
   });
 
   it('refuses bad settings with 400 and the field, and changes nothing', async () => {

@@ -23,8 +23,11 @@ export type DefaultLayout = (typeof DEFAULT_LAYOUTS)[number];
 const deviceId = z.string().trim().min(1).max(256).nullable();
 
 export const accountSettingsSchema = z.object({
-  /** Spec §3 language option; kept on the account so it follows the person between browsers. */
-  language: z.enum(LANGUAGES),
+  /**
+   * Spec §3 language option; kept on the account so it follows the person between browsers.
+   * Null until the person chooses one: then the browser's language applies.
+   */
+  language: z.enum(LANGUAGES).nullable(),
   /** In calls: the viewer's identity as a watermark on remote video, blurred while hidden. */
   anti_screen_capture: z.boolean(),
   /** Spec §9: off unless the person chose otherwise; the pre-join honours these. */
@@ -41,7 +44,7 @@ export const accountSettingsSchema = z.object({
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
 export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
-  language: 'en',
+  language: null,
   anti_screen_capture: false,
   mic_on_join: false,
   camera_on_join: false,

@@ -27,7 +27,7 @@ import {
   type AccountDetailsDto,
   type ConferenceMode,
 } from '@podium/protocol';
-import { changeLanguage, useTranslation } from '../../shared/i18n/index.ts';
+import { changeLanguage, useLanguage, useTranslation } from '../../shared/i18n/index.ts';
 import { isLanguage } from '../../shared/i18n/language.ts';
 import { translateApiError } from '../../shared/i18n/translateError.ts';
 import { displayName } from '../../shared/session/account.ts';
@@ -186,13 +186,15 @@ export function WalletSection() {
 export function LanguageSection({ account }: Props) {
   const { t } = useTranslation();
   const { save, pending } = useSaveSettings();
+  const [shown] = useLanguage();
+  // Null until chosen: the select shows the language the interface is in.
   const [language, setLanguage] = useState(account.settings.language);
   return (
     <Section id="language" title={t('settings.sections.language')}>
       <NativeSelect
         label={t('settings.language.label')}
         description={t('settings.language.hint')}
-        value={language}
+        value={language ?? shown}
         disabled={pending !== null}
         data={LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
         onChange={(event) => {

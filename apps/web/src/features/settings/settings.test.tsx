@@ -162,6 +162,9 @@ describe('settings page', FLOW, () => {
     expect(capture.getAttribute('role')).toBe('switch');
     expect(screen.getByDisplayValue('REF23456')).toBeTruthy();
     expect(screen.getByText(/Bản ghi của bạn sẽ hiện ở đây/)).toBeTruthy();
+    // No language chosen on the account (null): the select shows the interface's language.
+    expect(account.settings.language).toBeNull();
+    expect((screen.getByLabelText('Ngôn ngữ giao diện') as HTMLSelectElement).value).toBe('vi');
     fireEvent.click(capture);
     expect(await screen.findByText('Lưu thành công')).toBeTruthy();
     await waitFor(() => expect((capture as HTMLInputElement).checked).toBe(true));

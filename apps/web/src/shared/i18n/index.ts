@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { DEFAULT_ACCOUNT_SETTINGS, type Language } from '@podium/protocol';
+import type { Language } from '@podium/protocol';
 import { resources } from './resources.ts';
 import {
   browserLanguages,
@@ -69,7 +69,7 @@ export async function adoptAccountLanguage(
   instance: I18n = i18n,
 ): Promise<void> {
   const storage = safeLocalStorage();
-  if (takeAccountLanguage(storage, accountId, language, DEFAULT_ACCOUNT_SETTINGS.language)) {
+  if (takeAccountLanguage(storage, accountId, language)) {
     await changeLanguage(language, instance);
   }
 }

@@ -57,15 +57,13 @@ export const ACCOUNT_LANGUAGE_STORAGE_KEY = 'language-account';
 
 /**
  * Whether the account's saved language should replace this device's one now, remembering that
- * it was seen. The server answers the default ('en') for an account that never chose one, so
- * the default is only remembered, never applied: it must not undo the browser's Vietnamese
- * (spec §4).
+ * it was seen. Only a chosen language gets here: an account that never chose answers null and
+ * leaves the browser's language alone (spec §4).
  */
 export function takeAccountLanguage(
   storage: Pick<Storage, 'getItem' | 'setItem'> | null,
   accountId: string,
   language: Language,
-  defaultLanguage: Language,
 ): boolean {
   const seen = `${accountId}:${language}`;
   try {
@@ -74,7 +72,7 @@ export function takeAccountLanguage(
   } catch {
     // Without storage every load takes the account's language over, which is still its choice.
   }
-  return language !== defaultLanguage;
+  return true;
 }
 
 /** After a sign-in the account's language applies again, whatever this device saw before. */

@@ -5,7 +5,7 @@ import { queryClient } from '../api/index.ts';
 import { changeLanguage } from '../i18n/index.ts';
 import { appOverHttp, FLOW, resetAppState, testAccount } from '../../test/app.ts';
 
-function details(language: Language): AccountDetailsDto {
+function details(language: Language | null): AccountDetailsDto {
   return { ...testAccount(), settings: { ...DEFAULT_ACCOUNT_SETTINGS, language } };
 }
 
@@ -65,11 +65,23 @@ describe('details loading on another device', FLOW, () => {
     expect(localStorage.getItem('language')).toBe('en');
   });
 
-  it('leaves a Vietnamese browser alone when the account never chose (server default en)', async () => {
-    await app.serve({ 'GET /api/account/details': () => ({ body: details('en') }) });
+  it('leaves a Vietnamese browser alone when the account never chose (null)', async () => {
+    await app.serve({ 'GET /api/account/details': () => ({ body: details(null) }) });
     const rendered = app.render('/app', { language: 'vi' });
     expect(await screen.findByRole('heading', { name: 'Chào mừng, Ann Lee' })).toBeTruthy();
-    await waitFor(() => expect(localStorage.getItem('language-account')).toBe('acc-1:en'));
+    await waitFor(() =>
+      expect(app.server.requests.some((r) => r.url === '/api/account/details')).toBe(true),
+    );
     expect(rendered.i18n.language).toBe('vi');
+    expect(localStorage.getItem('language-account')).toBeNull();
+  });
+
+  it('applies an account that chose English on a Vietnamese browser', async () => {
+    await app.serve({ 'GET /api/account/details': () => ({ body: details('en') }) });
+    const rendered = app.render('/app', { language: 'vi' });
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ann Lee' })).toBeTruthy();
+    expect(rendered.i18n.language).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(localStorage.getItem('language-account')).toBe('acc-1:en');
   });
 });

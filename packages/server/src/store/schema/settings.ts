@@ -1,11 +1,10 @@
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Mirrors migrations/0008_account_settings.sql (the SQL is the source of truth). */
+/** Mirrors migrations/0008_account_settings.sql and 0012 (the SQL is the source of truth). */
 export const accountSettings = pgTable('account_settings', {
   accountId: text('account_id').primaryKey(),
-  language: text('language', { enum: ['en', 'vi'] })
-    .notNull()
-    .default('en'),
+  /** Null until the person chooses (0012). */
+  language: text('language', { enum: ['en', 'vi'] }),
   antiScreenCapture: boolean('anti_screen_capture').notNull().default(false),
   micOnJoin: boolean('mic_on_join').notNull().default(false),
   cameraOnJoin: boolean('camera_on_join').notNull().default(false),
