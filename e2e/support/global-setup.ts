@@ -1,65 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_ENV } from './env.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
+import { freePort, stopChild, waitUntilReady } from './processes.ts';
 import { startTestIdp } from '../../packages/server/test/support/oidc-idp.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The OAuth client the server is registered as at the local identity provider. */
 const E2E_OAUTH_CLIENT = { id: 'podium-e2e', secret: 'podium-e2e-secret' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function tail(file: string, lines = 40): string {
-  try {
-    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-}
-
-async function waitUntilReady(url: string, child: ChildProcess, log: string): Promise<void> {
-  // PGlite runs every migration on a fresh data directory; give a slow CI machine time.
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the Podium server exited during start-up; its log:\n${tail(log)}`);
-    }
-    try {
-      const res = await fetch(url + '/readyz');
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`the Podium server was not ready within 90 s; its log:\n${tail(log)}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /**
  * Starts what the browser tests talk to: a real SMTP capture and a real Podium server on a
@@ -137,7 +89,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 
   try {
-    await waitUntilReady(baseUrl, server, serverLog);
+    await waitUntilReady(baseUrl, server, serverLog, 'the Podium server');
   } catch (error) {
     await teardown();
     throw error;

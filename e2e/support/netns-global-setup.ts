@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import {
 } from '../../packages/server/src/media/netns.ts';
 import { CALLS_ENV, CALLS_KNOBS } from './netns-env.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
+import { freePort, stopChild, waitUntilReady } from './processes.ts';
 
 /**
  * The test network of the `calls` project (notes/media-janus.md, "The test network"): a network
@@ -117,54 +117,6 @@ function foreignNeighbours(spec: ResolvedNetnsSpec): string[] {
   }
 }
 
-async function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function tail(file: string, lines = 40): string {
-  try {
-    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-}
-
-async function waitUntilReady(url: string, child: ChildProcess, log: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the calls server exited during start-up; its log:\n${tail(log)}`);
-    }
-    try {
-      const res = await fetch(url + '/readyz');
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`the calls server was not ready within 90 s; its log:\n${tail(log)}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  // The server stops Janus on SIGTERM (Janus takes ~2 s to shut down).
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /**
  * A shell wrapper Playwright launches instead of Chromium: it turns off mDNS host candidates in
  * the fresh profile Playwright made (Local State is read at start; there is no flag for it, and
@@ -212,7 +164,8 @@ export default async function callsGlobalSetup(): Promise<(() => Promise<void>) 
   const teardown = async () => {
     // Taken before anything stops: the addresses the namespace tried to reach during the run.
     const strays = spec ? foreignNeighbours(spec) : [];
-    if (server) await stopChild(server);
+    // The server stops Janus on SIGTERM (Janus takes ~2 s to shut down).
+    if (server) await stopChild(server, 20_000);
     await smtp?.close();
     // Browsers are closed by now (workers stop before the global teardown); anything still
     // inside (a Janus the server could not stop) is ended with the namespace.
@@ -269,7 +222,7 @@ export default async function callsGlobalSetup(): Promise<(() => Promise<void>) 
       },
     );
     fs.closeSync(logFd);
-    await waitUntilReady(baseUrl, server, serverLog);
+    await waitUntilReady(baseUrl, server, serverLog, 'the calls server');
 
     process.env[CALLS_ENV.baseUrl] = baseUrl;
     process.env[CALLS_ENV.chromium] = wrapper;
