@@ -6,8 +6,7 @@ import { useAccountMessage } from '../../shared/account-channel/index.ts';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 import { toastError } from '../../shared/ui/toast.ts';
-import { saveAdmission } from '../join/ticket.ts';
-import { roomPath } from '../room/paths.ts';
+import { admitToQrCall } from './admission.ts';
 import { qrCallApi } from './api.ts';
 import { translateQrError } from './errors.ts';
 import { addRing, removeRing, stopNotice, type Ring } from './incomingCalls.ts';
@@ -49,23 +48,7 @@ function Ringing() {
       const answer = await qrCallApi.accept(current.call_id);
       setRings((now) => removeRing(now, current.call_id));
       if (!answer.join) return;
-      const join = answer.join;
-      saveAdmission({
-        alias: join.alias,
-        ticket: join.ticket,
-        expiresAt: join.expires_at,
-        role: join.role,
-        displayName: join.display_name,
-        title: join.title,
-        media: {
-          camera: false,
-          microphone: false,
-          cameraId: null,
-          microphoneId: null,
-          speakerId: null,
-        },
-      });
-      void navigate(roomPath(join.alias));
+      void navigate(admitToQrCall(answer.join));
     } catch (error) {
       setRings((now) => removeRing(now, current.call_id));
       toastError(translateQrError(error, i18n));

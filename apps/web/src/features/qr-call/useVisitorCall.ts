@@ -2,8 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../shared/api/index.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
-import { saveAdmission } from '../join/ticket.ts';
-import { roomPath } from '../room/paths.ts';
+import { admitToQrCall } from './admission.ts';
 import { cancelOnLeave, qrCallApi, type QrCallApi } from './api.ts';
 import { initialVisitorState, visitorReducer } from './visitorCall.ts';
 
@@ -79,22 +78,7 @@ export function useVisitorCall(client: QrCallApi = qrCallApi) {
   const join = state.kind === 'answered' ? state.join : null;
   useEffect(() => {
     if (!join) return;
-    saveAdmission({
-      alias: join.alias,
-      ticket: join.ticket,
-      expiresAt: join.expires_at,
-      role: join.role,
-      displayName: join.display_name,
-      title: join.title,
-      media: {
-        camera: false,
-        microphone: false,
-        cameraId: null,
-        microphoneId: null,
-        speakerId: null,
-      },
-    });
-    void navigate(roomPath(join.alias), { replace: true });
+    void navigate(admitToQrCall(join), { replace: true });
   }, [join, navigate]);
 
   const call = useCallback(async () => {
