@@ -29,7 +29,7 @@ import {
   type RoomHost,
 } from './room-host.ts';
 import { RoomUnavailableError, type RoomRegistry } from './room-registry.ts';
-import { SerialQueue } from './serial-queue.ts';
+import { SerialQueue } from '../shared/serial-queue.ts';
 
 /** Close codes of the signaling socket (also listed in realtime/README.md). */
 export const CLOSE_CODES = {

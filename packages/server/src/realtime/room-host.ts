@@ -43,7 +43,7 @@ import {
   type RoomMedia,
 } from './room-media.ts';
 import { MediaError } from '../media/index.ts';
-import { SerialQueue } from './serial-queue.ts';
+import { SerialQueue } from '../shared/serial-queue.ts';
 import { SpeakerTracker } from './active-speaker.ts';
 import { TypedEvents } from '../shared/typed-events.ts';
 

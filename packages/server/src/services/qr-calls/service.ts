@@ -24,7 +24,7 @@ import { eventNotFound, noPermission } from '../events/errors.ts';
 import * as events from '../events/repository.ts';
 import { signJoinTicket } from '../events/tickets.ts';
 import type { Secrets } from '../secrets.ts';
-import { SerialQueue } from '../../realtime/serial-queue.ts';
+import { SerialQueue } from '../../shared/serial-queue.ts';
 import {
   agentExists,
   agentNotFound,
