@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import { IconMicrophone, IconMicrophoneOff, IconVideo, IconVideoOff } from '@tabler/icons-react';
 import { useTranslation } from '../../shared/i18n/index.ts';
-import { deviceErrorKey, type MediaKind } from './media/errors.ts';
-import { startLevelMeter } from './media/levelMeter.ts';
-import type { DeviceOption } from './media/devices.ts';
+import { deviceErrorKey, type MediaKind } from '../../shared/media/errors.ts';
+import { startLevelMeter } from '../../shared/media/levelMeter.ts';
+import type { DeviceOption } from '../../shared/media/devices.ts';
 import type { PreJoinMedia } from './usePreJoinMedia.ts';
 
 /** The local camera, mirrored as people expect to see themselves. */

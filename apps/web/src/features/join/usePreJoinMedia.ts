@@ -1,9 +1,17 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../shared/i18n/index.ts';
-import { EMPTY_DEVICES } from './media/devices.ts';
-import type { MediaKind } from './media/errors.ts';
-import { LocalPreview, type DeviceChoice, type PreviewState } from './media/localPreview.ts';
-import { browserEnvironment, supportsCalling, supportsSpeakerSelection } from './media/support.ts';
+import { EMPTY_DEVICES } from '../../shared/media/devices.ts';
+import type { MediaKind } from '../../shared/media/errors.ts';
+import {
+  LocalPreview,
+  type DeviceChoice,
+  type PreviewState,
+} from '../../shared/media/localPreview.ts';
+import {
+  browserEnvironment,
+  supportsCalling,
+  supportsSpeakerSelection,
+} from '../../shared/media/support.ts';
 import { useAccountSettings } from '../settings/api.ts';
 import { applyMediaDefaults } from '../settings/mediaDefaults.ts';
 

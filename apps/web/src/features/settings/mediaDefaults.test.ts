@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_SETTINGS } from '@podium/protocol';
-import type { DeviceLists } from '../join/media/devices.ts';
+import type { DeviceLists } from '../../shared/media/devices.ts';
 import { applyMediaDefaults, type DefaultsTarget } from './mediaDefaults.ts';
 
 function fakePreview(devices: DeviceLists) {

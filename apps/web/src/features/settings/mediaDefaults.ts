@@ -1,5 +1,5 @@
 import type { AccountSettings } from '@podium/protocol';
-import type { DeviceLists } from '../join/media/devices.ts';
+import type { DeviceLists } from '../../shared/media/devices.ts';
 
 /** The part of the pre-join preview the defaults drive (features/join LocalPreview). */
 export interface DefaultsTarget {

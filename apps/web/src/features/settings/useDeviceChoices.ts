@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/index.ts';
-import { EMPTY_DEVICES, groupDevices, type DeviceLists } from '../join/media/devices.ts';
+import { EMPTY_DEVICES, groupDevices, type DeviceLists } from '../../shared/media/devices.ts';
 
 /**
  * The devices to choose defaults from. Browsers name devices only after access was granted, so

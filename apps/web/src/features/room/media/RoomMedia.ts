@@ -5,14 +5,14 @@ import type {
   RoomMode,
   ServerEvent,
 } from '@podium/protocol';
-import type { DeviceLists } from '../../join/media/devices.ts';
-import type { MediaKind as DeviceKind } from '../../join/media/errors.ts';
-import { levelFromRms, startLevelMeter } from '../../join/media/levelMeter.ts';
+import type { DeviceLists } from '../../../shared/media/devices.ts';
+import type { MediaKind as DeviceKind } from '../../../shared/media/errors.ts';
+import { levelFromRms, startLevelMeter } from '../../../shared/media/levelMeter.ts';
 import {
   LocalPreview,
   type DeviceChoice,
   type PreviewState,
-} from '../../join/media/localPreview.ts';
+} from '../../../shared/media/localPreview.ts';
 import { isMediaUnavailable } from '../signaling/errors.ts';
 import type { OpenInfo } from '../signaling/SignalingClient.ts';
 import { selfOf } from '../state/roomState.ts';

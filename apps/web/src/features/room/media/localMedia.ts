@@ -1,5 +1,5 @@
-import { EMPTY_DEVICES } from '../../join/media/devices.ts';
-import type { PreviewState } from '../../join/media/localPreview.ts';
+import { EMPTY_DEVICES } from '../../../shared/media/devices.ts';
+import type { PreviewState } from '../../../shared/media/localPreview.ts';
 import type { NetworkQuality } from './networkQuality.ts';
 import type { PublisherState } from './Publisher.ts';
 

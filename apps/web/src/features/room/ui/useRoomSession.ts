@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@podium/protocol';
 import { cookieTokenStore } from '../../../shared/api/index.ts';
 import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
-import { browserEnvironment, supportsCalling } from '../../join/media/support.ts';
+import { browserEnvironment, supportsCalling } from '../../../shared/media/support.ts';
 import type { JoinAdmission } from '../../join/ticket.ts';
 import { iceConfig } from '../media/iceConfig.ts';
 import { RoomMedia } from '../media/RoomMedia.ts';

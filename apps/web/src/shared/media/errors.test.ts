@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyMediaError, deviceErrorKey } from './errors.ts';
-import { resources } from '../../../shared/i18n/resources.ts';
+import { resources } from '../i18n/resources.ts';
 
 const dom = (name: string) => new DOMException('x', name);
 
