@@ -648,32 +648,62 @@ describe.each(STORE_KINDS)('sign-in rate limit on %s', (kind) => {
     );
   }
 
-  it('limits failed sign-ins per account (whichever identifier names it) and per address', async () => {
+  it('limits failed sign-ins per (account, address): a victim signs in from elsewhere', async () => {
     const p = person('limit');
     const signup = await server.api('/api/v1/user/signup', {
       body: { email: p.email, username: p.username, password: p.password },
     });
     expect(signup.status).toBe(201);
 
-    // A right password resets nothing for others and does not count.
-    expect((await login(p.username, p.password, '127.0.0.1')).status).toBe(200);
-    expect((await login(p.username, 'wrong-1', '127.0.0.1')).status).toBe(401);
-    expect((await login(p.email, 'wrong-2', '127.0.0.2')).status).toBe(401);
-    expect((await login(p.username, 'wrong-3', '127.0.0.3')).status).toBe(401);
-    const limited = await login(p.username, p.password, '127.0.0.4');
+    // An attacker at A keeps guessing, far past the limit (3 here), by username and by email.
+    const attacker = '127.0.0.11';
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await login(i % 2 ? p.email : p.username, `wrong-${i}`, attacker)).status);
+    }
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(new Set(statuses.slice(3))).toEqual(new Set([429]));
+    // A is held, even with the right password...
+    const limited = await login(p.username, p.password, attacker);
     expect(limited.status).toBe(429);
     expect(limited.code).toBe('too_many_requests');
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
-    expect((await login(p.email, p.password, '127.0.0.5')).status).toBe(429);
+    // ...but the victim at B, which never failed, is never refused the right password.
+    expect((await login(p.username, p.password, '127.0.0.12')).status).toBe(200);
+    expect((await login(p.email, p.password, '127.0.0.13')).status).toBe(200);
+    // A wrong guess from B is judged, not refused: B has its own allowance.
+    expect((await login(p.username, 'typo', '127.0.0.12')).status).toBe(401);
+    expect((await login(p.username, p.password, '127.0.0.12')).status).toBe(200);
+  });
 
-    // Per address: three different unknown names from one address, then that address waits.
-    for (const name of ['ghost-a', 'ghost-b', 'ghost-c']) {
-      expect((await login(name, 'x', '127.0.1.1')).status).toBe(401);
+  it('under a distributed attack an address that failed waits; one that never failed signs in', async () => {
+    const p = person('swarm');
+    expect(
+      (
+        await server.api('/api/v1/user/signup', {
+          body: { email: p.email, username: p.username, password: p.password },
+        })
+      ).status,
+    ).toBe(201);
+    // 30 addresses (ten times the allowance of 3) each guess once.
+    for (let i = 1; i <= 30; i++) {
+      expect((await login(p.username, `guess-${i}`, `127.0.2.${i}`)).status).toBe(401);
     }
-    const fromAddress = await login('ghost-d', 'x', '127.0.1.1');
-    expect(fromAddress.status).toBe(429);
+    expect((await login(p.username, 'guess-again', '127.0.2.1')).status).toBe(429);
+    expect((await login(p.username, p.password, '127.0.2.2')).status).toBe(429);
+    expect((await login(p.username, p.password, '127.0.2.200')).status).toBe(200);
+  });
+
+  it('limits failures per address across accounts', async () => {
+    // Per address: many unknown names from one address; the address allowance is five times
+    // the per-account one (3 × 5 = 15), then that address waits whatever name it tries.
+    const from = '127.0.1.1';
+    for (let i = 0; i < 15; i++) {
+      expect((await login(`ghost-${i}`, 'x', from)).status, `attempt ${i + 1}`).toBe(401);
+    }
+    expect((await login('ghost-new', 'x', from)).status).toBe(429);
     // The same unknown name from elsewhere is still only 401: the limits are independent.
-    expect((await login('ghost-d', 'x', '127.0.1.2')).status).toBe(401);
+    expect((await login('ghost-new', 'x', '127.0.1.2')).status).toBe(401);
   });
 });
 

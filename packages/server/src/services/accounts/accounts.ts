@@ -12,7 +12,7 @@ import type { Db } from '../../store/db.ts';
 import type { AccountRow, CodePurpose } from '../../store/schema.ts';
 import type { Mailer } from '../mail.ts';
 import type { AuthAccount } from '../auth-account.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { unauthorized } from '../../shared/errors.ts';
 import { AccountStore, violatedUniqueIndex, type IdentityField } from './account-store.ts';
 import { CodeService, type CodeChannel } from './codes.ts';
 import { TokenService } from './tokens.ts';
@@ -64,6 +64,14 @@ export interface AccountsServiceOptions {
 
 /** Mails (codes) one identifier may trigger per window; more is a nuisance, not a need. */
 const MAILS_PER_IDENTIFIER = 5;
+/** A client address may fail this many times the per-(account, address) allowance in a window. */
+const LOGIN_ADDRESS_FACTOR = 5;
+/**
+ * Failures on one account from all addresses, in multiples of the per-(account, address)
+ * allowance, past which the account counts as under a distributed attack: then an address that
+ * has already failed on it waits, while addresses that never failed still sign in.
+ */
+const LOGIN_ACCOUNT_FACTOR = 10;
 /** Renewal tokens outlive access tokens; the cookie itself is kept 3650 days (spec §9). */
 const RENEWAL_TTL_SECONDS = 180 * 24 * 3600;
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -98,8 +106,15 @@ export class AccountsService {
   readonly tokens: TokenService;
   readonly codes: CodeService;
   readonly store: AccountStore;
-  /** Failed sign-ins (and wrong current passwords) per account/identifier and per address. */
+  /**
+   * Failed sign-ins per (account or identifier, address) and wrong current passwords per account.
+   * SECURITY: never per account alone, or anyone could keep a victim's right password refused.
+   */
   readonly loginLimiter: AttemptLimiter;
+  /** Failed sign-ins per client address, whatever account they name. */
+  readonly loginPerAddress: AttemptLimiter;
+  /** Failed sign-ins per account from every address: only marks an account under attack. */
+  readonly loginPerAccount: AttemptLimiter;
   /** Code mails per identifier and per address. */
   readonly mailLimiter: AttemptLimiter;
   readonly mailPerAddress: AttemptLimiter;
@@ -120,6 +135,17 @@ export class AccountsService {
     this.codes = new CodeService({ db, now });
     const windowMs = config.loginWindowMs;
     this.loginLimiter = new AttemptLimiter({ max: config.loginMaxAttempts, windowMs, now });
+    // One address may try several accounts (a shared office, a typo in the name) before it waits.
+    this.loginPerAddress = new AttemptLimiter({
+      max: LOGIN_ADDRESS_FACTOR * config.loginMaxAttempts,
+      windowMs,
+      now,
+    });
+    this.loginPerAccount = new AttemptLimiter({
+      max: LOGIN_ACCOUNT_FACTOR * config.loginMaxAttempts,
+      windowMs,
+      now,
+    });
     this.mailLimiter = new AttemptLimiter({ max: MAILS_PER_IDENTIFIER, windowMs, now });
     // Addresses are shared (offices, NAT), so they get ten times an identifier's allowance.
     this.mailPerAddress = new AttemptLimiter({ max: 10 * config.loginMaxAttempts, windowMs, now });
@@ -192,15 +218,29 @@ export class AccountsService {
     const account = await this.store.byLogin(identifier);
     // Failures count against the account whichever identifier named it; unknown identifiers
     // count on their own, so probing them is limited just the same.
-    const accountKey = account ? `acct:${account.id}` : `id:${identifier.trim().toLowerCase()}`;
+    const subject = account ? `acct:${account.id}` : `id:${identifier.trim().toLowerCase()}`;
+    // SECURITY: failures are counted per (account, address) and per address, never per account
+    // alone, so an attacker's failures never lock out the owner's right password from an
+    // address that has not failed (README, design notes).
+    const pairKey = `${subject}|ip:${meta.ip}`;
     const addressKey = `ip:${meta.ip}`;
-    const wait = this.loginLimiter.consume(accountKey, addressKey);
+    // A distributed attack on one account: each address that failed on it gets no second try.
+    const underAttack = this.loginPerAccount.retryAfter(subject);
+    if (underAttack && this.loginLimiter.count(pairKey) > 0) throw new TooManyAttempts(underAttack);
+    // Counted before the slow password check, so a parallel burst cannot slip under the limit.
+    const wait =
+      this.loginLimiter.retryAfter(pairKey) || this.loginPerAddress.retryAfter(addressKey);
     if (wait) throw new TooManyAttempts(wait);
+    this.loginLimiter.consume(pairKey);
+    this.loginPerAddress.consume(addressKey);
 
     const ok = await verifyPassword(account?.passwordHash ?? null, password);
-    if (!account || !ok) throw invalidCredentials();
-    this.loginLimiter.reset(accountKey);
-    this.loginLimiter.refund(addressKey);
+    if (!account || !ok) {
+      this.loginPerAccount.consume(subject);
+      throw invalidCredentials();
+    }
+    this.loginLimiter.reset(pairKey);
+    this.loginPerAddress.refund(addressKey);
     if (account.accountStatus === 'disabled') throw accountDisabled();
 
     const tokens = await this.tokens.issue(account.id);
@@ -409,6 +449,7 @@ export class AccountsService {
     // SECURITY: whoever knew the old password is signed out everywhere.
     const revoked = await this.tokens.revokeAll(account.id);
     this.loginLimiter.reset(`acct:${account.id}`);
+    this.loginPerAccount.reset(`acct:${account.id}`);
     this.#log.info({ accountId: account.id, revoked }, 'password reset');
   }
 

@@ -39,6 +39,11 @@ export class AttemptLimiter {
     return w;
   }
 
+  /** Attempts recorded for `key` in its current window. */
+  count(key: string): number {
+    return this.#live(key)?.count ?? 0;
+  }
+
   /** Seconds until `key` may try again; 0 when it may try now. */
   retryAfter(key: string): number {
     const w = this.#live(key);
