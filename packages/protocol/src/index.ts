@@ -15,3 +15,4 @@ export * from './api/oauth.ts';
 export * from './api/domain.ts';
 export * from './api/logger.ts';
 export * from './api/gifts.ts';
+export * from './api/paths.ts';

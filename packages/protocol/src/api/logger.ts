@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPaths } from './paths.ts';
 
 /**
  * Spec §7 "Logger": `POST /v1/log` takes an error report from the web app (uncaught errors,
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * Bodies over `CLIENT_LOG_MAX_BYTES` answer 413; one address may send `CLIENT_LOG_RATE_PER_MINUTE`
  * reports a minute (then 429).
  */
-export const CLIENT_LOG_PATH = '/v1/log';
+export const CLIENT_LOG_PATH = apiPaths.logger.clientLog;
 export const CLIENT_LOG_MAX_BYTES = 16 * 1024;
 export const CLIENT_LOG_RATE_PER_MINUTE = 30;
 export const CLIENT_LOG_MESSAGE_MAX = 2000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPaths } from './paths.ts';
 
 /**
  * Spec §7 "Notifications" (all with the access token):
@@ -154,9 +155,4 @@ export interface NotificationsChangedResponse {
 }
 
 /** The endpoints (spec §7). */
-export const NOTIFICATIONS_PATHS = {
-  list: '/api/v1/message/get',
-  count: '/api/v1/message/count',
-  updateReadStatus: '/api/v1/message/update-read-status',
-  delete: '/api/v1/message/delete',
-} as const;
+export const NOTIFICATIONS_PATHS = apiPaths.notifications;

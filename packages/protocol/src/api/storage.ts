@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_DOCUMENT_MAX_BYTES, CHAT_OTHER_MAX_BYTES } from '../limits.ts';
+import { apiPaths, pathTo } from './paths.ts';
 
 /**
  * Spec §7 "File": `POST /api/storage/upload-file` (multipart/form-data, one `file` field and an
@@ -8,7 +9,7 @@ import { CHAT_DOCUMENT_MAX_BYTES, CHAT_OTHER_MAX_BYTES } from '../limits.ts';
  * documents up to 5 MB, other files up to 100 MB, both configurable on the server; executables and
  * scripts are refused as an invalid type.
  */
-export const STORAGE_UPLOAD_PATH = '/api/storage/upload-file';
+export const STORAGE_UPLOAD_PATH = apiPaths.storage.upload;
 export const STORAGE_FILE_PATH_PREFIX = '/api/storage/file/';
 
 /**
@@ -26,7 +27,7 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** The download path of a stored file (same origin; a plain `<a href download>` works). */
 export function storageFileUrl(id: string): string {
-  return STORAGE_FILE_PATH_PREFIX + encodeURIComponent(id);
+  return pathTo(apiPaths.storage.file, { id });
 }
 
 /** 201 answer of the upload. `id`, `name`, `size`, `mime` are the chat message's `file`. */

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allApiPaths } from '@podium/protocol';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+/**
+ * The full paths of Fastify's route tree. `printRoutes({ commonPrefix: false })` draws one line
+ * per tree node: `├── /segment (GET, HEAD)`, indented four characters per level, each node's
+ * text continuing its parent's path.
+ */
+function registeredPaths(tree: string): string[] {
+  const stack: string[] = [];
+  const paths: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + match[2]!;
+    stack.push(path);
+    // A node without methods only groups its children.
+    if (match[3]) paths.push(path);
+  }
+  return paths;
+}
+
+describe('REST paths', () => {
+  let server: TestServer;
+  // Development tools on (NODE_ENV=test), so the dev-only routes are registered too.
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(() => server.close());
+
+  it('reads the route tree (the parser keeps up with Fastify)', () => {
+    const paths = registeredPaths(server.podium.app.printRoutes({ commonPrefix: false }));
+    expect(paths).toContain('/api/account/sessions/revoke-others');
+    expect(paths).toContain('/dev/outbox.json');
+    expect(paths).toContain('/api/storage/file/:id');
+  });
+
+  it('the server registers exactly the paths of the protocol, no more, no fewer', () => {
+    const registered = new Set(
+      registeredPaths(server.podium.app.printRoutes({ commonPrefix: false })),
+    );
+    const declared = new Set<string>(allApiPaths());
+    expect([...registered].filter((p) => !declared.has(p)).sort()).toEqual([]);
+    expect([...declared].filter((p) => !registered.has(p)).sort()).toEqual([]);
+  });
+});
