@@ -38,48 +38,4 @@ export function parseSingleEvent(text: string): ParsedEvent {
   };
 }
 
-interface ApiLike {
-  api(
-    path: string,
-    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are inspected field by field
-}
-
-let personSeq = 0;
-
-export interface SignedIn {
-  id: string;
-  token: string;
-  email: string;
-}
-
-/**
- * Signs a new person up and in through the API. The account stays 'verifying': events do not
- * require a verified address.
- */
-export async function signUpAndLogin(
-  server: ApiLike,
-  tag: string,
-  fullName = `Host ${tag}`,
-): Promise<SignedIn> {
-  personSeq += 1;
-  const id = `${tag}${personSeq}${Math.random().toString(36).slice(2, 7)}`;
-  const email = `${id}@example.test`;
-  const password = `pw-${id}-secret`;
-  const signup = await server.api('/api/v1/user/signup', {
-    body: { email, username: `u_${id}`.slice(0, 32), password, full_name: fullName },
-  });
-  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
-  const login = await server.api('/api/v1/user/session/new', {
-    body: { username: email, password },
-  });
-  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-  return { id: signup.body.account.id as string, token: login.body.authorization as string, email };
-}
-
-/** A start time `hours` from now, whole minutes, as ISO. */
-export function hoursFromNow(hours: number): string {
-  const t = new Date(Date.now() + hours * 3600_000);
-  t.setUTCSeconds(0, 0);
-  return t.toISOString();
-}
+export { hoursFromNow, signUpAndLogin, type SignedIn } from '../src/test-support/api.ts';

@@ -1,4 +1,3 @@
-import pino from 'pino';
 import WebSocket from 'ws';
 import {
   PROTOCOL_VERSION,
@@ -9,21 +8,17 @@ import {
   type ServerMessageOf,
   type ServerMessageType,
 } from '@podium/protocol';
-import { buildPodium } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import type { GatewayOptions } from '../src/realtime/gateway.ts';
-import { hoursFromNow } from './events-support.ts';
-import { openTestStore, type StoreKind } from './support/stores.ts';
-import type { TestServer } from './support/server.ts';
+import type { ApiLike } from '../src/test-support/api.ts';
+import type { StoreKind } from './support/stores.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
 
-/** What the signaling tests need of a test server. */
-export interface ApiLike {
-  url: string;
-  api(
-    path: string,
-    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are inspected field by field
-}
+export {
+  createEvent,
+  joinTicket,
+  socketCredentials,
+  type ApiLike,
+} from '../src/test-support/api.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type RequestInput = DistributiveOmit<ClientMessageInput, 'id' | 'v'>;
@@ -177,57 +172,6 @@ export class SignalClient {
   }
 }
 
-let eventSeq = 0;
-
-/** Creates an event owned by `ownerToken`; returns its id and name. */
-export async function createEvent(
-  server: ApiLike,
-  ownerToken: string,
-  extra: Record<string, unknown> = {},
-): Promise<{ id: string; name: string }> {
-  eventSeq += 1;
-  const res = await server.api('/api/account/qrcode/create', {
-    body: {
-      title: `Live room ${eventSeq}`,
-      start_time: hoursFromNow(1),
-      join_before_host: true,
-      ...extra,
-    },
-    token: ownerToken,
-  });
-  if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
-  return { id: res.body.id as string, name: res.body.name as string };
-}
-
-/** A join ticket from verify-call (a guest when no token is given). */
-export async function joinTicket(
-  server: ApiLike,
-  alias: string,
-  options: { name?: string; token?: string; passcode?: string } = {},
-): Promise<string> {
-  const res = await server.api('/api/quickom/qrcode/verify-call', {
-    body: {
-      alias,
-      ...(options.name ? { display_name: options.name } : {}),
-      ...(options.passcode ? { passcode: options.passcode } : {}),
-    },
-    ...(options.token ? { token: options.token } : {}),
-  });
-  if (res.status !== 200) throw new Error(`verify-call failed: ${JSON.stringify(res.body)}`);
-  return res.body.ticket as string;
-}
-
-/** Socket credentials from POST /member/v1/auth. */
-export async function socketCredentials(
-  server: ApiLike,
-  body: { ticket: string } | { alias: string },
-  token?: string,
-): Promise<string> {
-  const res = await server.api('/member/v1/auth', { body, ...(token ? { token } : {}) });
-  if (res.status !== 200) throw new Error(`auth failed: ${JSON.stringify(res.body)}`);
-  return res.body.credentials as string;
-}
-
 export interface Joined {
   client: SignalClient;
   participantId: string;
@@ -258,61 +202,7 @@ export async function joinRoom(server: ApiLike, credentials: string): Promise<Jo
 /** Resolves after `ms`. */
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/**
- * Like startTestServer, with signaling options (a media backend, a short grace period). Only
- * what the signaling tests use: the socket and JSON API calls.
- */
-export async function startSignalServer(
-  kind: StoreKind,
-  signaling: GatewayOptions,
-): Promise<TestServer> {
-  const store = await openTestStore(kind);
-  const config = {
-    // No Janus: these tests pass their own media backend, or none.
-    ...loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      MEDIA_ENABLED: '0',
-    }),
-    host: '127.0.0.1',
-  };
-  const podium = await buildPodium({
-    config,
-    store,
-    logger: pino({ level: 'silent' }),
-    signaling,
-  });
-  await podium.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = podium.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  podium.services.config.publicUrl = url;
-  return {
-    podium,
-    url,
-    async api(path, init = {}) {
-      const headers: Record<string, string> = {
-        'X-Requested-With': 'XMLHttpRequest',
-        ...init.headers,
-      };
-      if (init.body !== undefined) headers['content-type'] = 'application/json';
-      if (init.token) headers.authorization = `Bearer ${init.token}`;
-      const res = await fetch(url + path, {
-        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      const text = await res.text();
-      try {
-        return { status: res.status, body: JSON.parse(text) };
-      } catch {
-        return { status: res.status, body: text };
-      }
-    },
-    async close() {
-      await podium.close();
-      await store.close();
-    },
-  };
+/** A test server whose signaling socket has these options (a media backend, a short grace period). */
+export function startSignalServer(kind: StoreKind, signaling: GatewayOptions): Promise<TestServer> {
+  return startTestServer(kind, {}, { signaling });
 }

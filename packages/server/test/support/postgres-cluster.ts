@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import { freePort } from '../../src/test-support/net.ts';
 
 /** A throwaway PostgreSQL cluster on loopback, for tests that run against the real server. */
 export interface PostgresCluster {
@@ -23,17 +24,6 @@ function findBinDir(): string {
     );
   }
   return path.join(base, newest, 'bin');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {

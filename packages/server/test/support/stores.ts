@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openStore, type Store } from '../../src/store/db.ts';
+import type { StoreKind } from '../../src/test-support/server.ts';
 
-export type StoreKind = 'pglite' | 'postgres';
-export const STORE_KINDS: StoreKind[] = ['pglite', 'postgres'];
+export { STORE_KINDS, type StoreKind } from '../../src/test-support/server.ts';
 
 /** A fresh, migrated store of the given kind: in-memory PGlite, or a new database on the test cluster. */
 export async function openTestStore(kind: StoreKind): Promise<Store> {

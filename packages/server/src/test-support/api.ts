@@ -1,0 +1,97 @@
+import type { ApiCall } from './server.ts';
+
+/** What the helpers below need of a test server. */
+export interface ApiLike {
+  url: string;
+  api: ApiCall;
+}
+
+let personSeq = 0;
+
+export interface SignedIn {
+  id: string;
+  token: string;
+  email: string;
+}
+
+/**
+ * Signs a new person up and in through the API. The account stays 'verifying': events do not
+ * require a verified address.
+ */
+export async function signUpAndLogin(
+  server: Pick<ApiLike, 'api'>,
+  tag: string,
+  fullName = `Host ${tag}`,
+): Promise<SignedIn> {
+  personSeq += 1;
+  const id = `${tag}${personSeq}${Math.random().toString(36).slice(2, 7)}`;
+  const email = `${id}@example.test`;
+  const password = `pw-${id}-secret`;
+  const signup = await server.api('/api/v1/user/signup', {
+    body: { email, username: `u_${id}`.slice(0, 32), password, full_name: fullName },
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const login = await server.api('/api/v1/user/session/new', {
+    body: { username: email, password },
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { id: signup.body.account.id as string, token: login.body.authorization as string, email };
+}
+
+/** A start time `hours` from now, whole minutes, as ISO. */
+export function hoursFromNow(hours: number): string {
+  const t = new Date(Date.now() + hours * 3600_000);
+  t.setUTCSeconds(0, 0);
+  return t.toISOString();
+}
+
+let eventSeq = 0;
+
+/** Creates an event owned by `ownerToken`; returns its id and name (the alias). */
+export async function createEvent(
+  server: Pick<ApiLike, 'api'>,
+  ownerToken: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; name: string }> {
+  eventSeq += 1;
+  const res = await server.api('/api/account/qrcode/create', {
+    body: {
+      title: `Live room ${eventSeq}`,
+      start_time: hoursFromNow(1),
+      join_before_host: true,
+      ...extra,
+    },
+    token: ownerToken,
+  });
+  if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
+  return { id: res.body.id as string, name: res.body.name as string };
+}
+
+/** A join ticket from verify-call (a guest when no token is given). */
+export async function joinTicket(
+  server: Pick<ApiLike, 'api'>,
+  alias: string,
+  options: { name?: string; token?: string; passcode?: string } = {},
+): Promise<string> {
+  const res = await server.api('/api/quickom/qrcode/verify-call', {
+    body: {
+      alias,
+      ...(options.name ? { display_name: options.name } : {}),
+      ...(options.passcode ? { passcode: options.passcode } : {}),
+    },
+    ...(options.token ? { token: options.token } : {}),
+  });
+  if (res.status !== 200) throw new Error(`verify-call failed: ${JSON.stringify(res.body)}`);
+  return res.body.ticket as string;
+}
+
+/** Socket credentials from POST /member/v1/auth. */
+export async function socketCredentials(
+  server: Pick<ApiLike, 'api'>,
+  body: { ticket: string } | { alias: string },
+  token?: string,
+): Promise<string> {
+  const res = await server.api('/member/v1/auth', { body, ...(token ? { token } : {}) });
+  if (res.status !== 200) throw new Error(`auth failed: ${JSON.stringify(res.body)}`);
+  return res.body.credentials as string;
+}

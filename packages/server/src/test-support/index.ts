@@ -1,0 +1,41 @@
+/**
+ * Test support: the one entry through which tests outside the server (web, e2e, benchmarks)
+ * reach it (`@podium/server/test-support`). A real server in-process with an in-memory store,
+ * API fixtures, and the helpers every browser test shares (Chromium switches, the test network
+ * namespace, free ports). Light on import: the server itself loads on `startTestServer()`.
+ */
+export {
+  startTestServer,
+  apiAt,
+  STORE_KINDS,
+  type ApiCall,
+  type StoreKind,
+  type TestServer,
+  type TestServerOptions,
+} from './server.ts';
+export {
+  createEvent,
+  hoursFromNow,
+  joinTicket,
+  signUpAndLogin,
+  socketCredentials,
+  type ApiLike,
+  type SignedIn,
+} from './api.ts';
+export { freePort } from './net.ts';
+export {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  netnsChromiumArgs,
+  writeNetnsChromiumWrapper,
+} from './chromium.ts';
+export {
+  assertCanCreateNamespaces,
+  chooseTestNetns,
+  createTestNamespace,
+  foreignNeighbours,
+  netnsDown,
+  netnsUp,
+  type NetnsSpec,
+  type ResolvedNetnsSpec,
+} from './netns.ts';
