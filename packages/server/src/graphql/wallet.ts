@@ -1,7 +1,7 @@
 import mercurius, { type MercuriusContext } from 'mercurius';
 import { ErrorCode, serverMessages, type WalletBalance } from '@podium/protocol';
 import type { GraphQLContext, GraphQLModule } from './index.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../shared/errors.ts';
 import type { AuthAccount } from '../services/auth-account.ts';
 import type { MonitorProfile } from '../services/wallet/index.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ErrorCode, serverMessages } from '@podium/protocol';
-import { AppError, unauthorized } from './errors.ts';
+import { AppError, unauthorized } from '../shared/errors.ts';
 import type { Services } from '../services/index.ts';
 import type { AuthAccount } from '../services/auth-account.ts';
 

@@ -6,7 +6,7 @@ import {
   type SignalAuthRequest,
   type SignalAuthResponse,
 } from '@podium/protocol';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { forbidden, unauthorized } from '../shared/errors.ts';
 import { invalidFields } from '../services/events/errors.ts';
 import type { AuthAccount } from '../services/auth-account.ts';
 import { eventExpired, invalidLink } from '../services/events/errors.ts';

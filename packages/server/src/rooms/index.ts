@@ -35,4 +35,4 @@ export type { Audience, Outgoing } from './views.ts';
 export { roomError } from './types.ts';
 export { checkChannelChoice, hearsFeedsOf, interpreterChannels } from './interpretation.ts';
 export type { CommandResult, Decision, Effect, RoomCommand, RoomError } from './types.ts';
-export { assertNever } from './assert-never.ts';
+export { assertNever } from '../shared/assert-never.ts';

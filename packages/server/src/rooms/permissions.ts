@@ -1,5 +1,5 @@
 import type { MediaKind, Role, RoomMode } from '@podium/protocol';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../shared/assert-never.ts';
 import type { Action } from './roles.ts';
 
 /**

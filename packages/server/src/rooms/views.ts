@@ -7,7 +7,7 @@ import {
   type ServerEvent,
   type WaitingEntry,
 } from '@podium/protocol';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../shared/assert-never.ts';
 import { isMeetingLike } from './roles.ts';
 import {
   canSee,

@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  idTokenLoginRequest,
-  oauthCallbackRequest,
-  oauthStartRequest,
-  unlinkRequest,
-  type OAuthLoginResponse,
-  type OAuthProvider,
-} from '@podium/protocol';
+import { apiPaths, idTokenLoginRequest, oauthCallbackRequest, type OAuthLoginResponse, type OAuthProvider, oauthStartRequest, unlinkRequest } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
-import { unauthorized } from '../errors.ts';
+import { unauthorized } from '../../shared/errors.ts';
 import { route } from '../route.ts';
 import { emptyRequest } from './social-signin.schema.ts';
 
@@ -24,7 +17,7 @@ function withAuthorizationHeader(reply: FastifyReply, result: OAuthLoginResponse
 export function socialSignInRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
-    url: '/api/v1/auth/providers',
+    url: apiPaths.socialSignIn.providers,
     auth: 'none',
     input: emptyRequest,
     handler: async ({ ctx }) => ctx.services.socialSignIn.providers(),
@@ -32,7 +25,7 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, {
     method: 'GET',
-    url: '/api/v1/auth/google/new',
+    url: apiPaths.socialSignIn.start,
     auth: 'optional',
     input: oauthStartRequest,
     config: SIGN_IN_RATE,
@@ -49,7 +42,7 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, {
     method: 'POST',
-    url: '/api/v1/auth/google/callback',
+    url: apiPaths.socialSignIn.callback,
     auth: 'none',
     input: oauthCallbackRequest,
     config: SIGN_IN_RATE,
@@ -90,7 +83,7 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, {
     method: 'GET',
-    url: '/api/account/linked-accounts',
+    url: apiPaths.socialSignIn.linkedAccounts,
     auth: 'required',
     input: emptyRequest,
     handler: async ({ ctx }) => ctx.services.socialSignIn.linkedAccounts(ctx.account),
@@ -98,7 +91,7 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, {
     method: 'POST',
-    url: '/api/account/linked-accounts/unlink',
+    url: apiPaths.socialSignIn.unlink,
     auth: 'required',
     input: unlinkRequest,
     handler: async ({ ctx, input }) =>

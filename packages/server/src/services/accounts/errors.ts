@@ -1,5 +1,5 @@
 import { ErrorCode, serverMessages, type ServerMessageKey } from '@podium/protocol';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 
 function keyed(
   status: number,

@@ -19,7 +19,7 @@ import {
 } from '../../store/schema.ts';
 import type { AuthAccount } from '../auth-account.ts';
 import type { AccountsService, ClientMeta } from '../accounts/index.ts';
-import { AppError, unauthorized } from '../../http/errors.ts';
+import { AppError, unauthorized } from '../../shared/errors.ts';
 
 export const domainUnknown = () =>
   new AppError(404, ErrorCode.NotFound, domainMessages['errors.domain_unknown'], {

@@ -1,5 +1,5 @@
 import { ErrorCode, eventMessages, serverMessages, type EventMessageKey } from '@podium/protocol';
-import { AppError, forbidden } from '../../http/errors.ts';
+import { AppError, forbidden } from '../../shared/errors.ts';
 
 /** Errors of the events domain; messages come from protocol's eventMessages (English sent). */
 function keyed(

@@ -1,5 +1,5 @@
 import { ErrorCode, giftMessages, type GiftMessageKey } from '@podium/protocol';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 
 function keyed(status: number, code: string, key: GiftMessageKey, field: string): AppError {
   const message = giftMessages[key].en;

@@ -1,5 +1,5 @@
 import { ErrorCode, qrCallMessages, serverMessages, type QrCallMessageKey } from '@podium/protocol';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 
 /** Errors of the QR call centre; messages from protocol's qrCallMessages (English sent). */
 function keyed(

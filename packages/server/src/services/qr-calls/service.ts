@@ -15,7 +15,7 @@ import {
   type UrlResponse,
 } from '@podium/protocol';
 import type { Config } from '../../config.ts';
-import { assertNever } from '../../rooms/assert-never.ts';
+import { assertNever } from '../../shared/assert-never.ts';
 import type { Db } from '../../store/db.ts';
 import type { AliasRow, QrCallRow } from '../../store/schema.ts';
 import type { AuthAccount } from '../auth-account.ts';

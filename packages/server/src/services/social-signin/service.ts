@@ -17,7 +17,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../store/db.ts';
 import type { AccountRow } from '../../store/schema.ts';
 import type { AuthAccount } from '../auth-account.ts';
-import { AppError, unauthorized } from '../../http/errors.ts';
+import { AppError, unauthorized } from '../../shared/errors.ts';
 import { violatedUniqueIndex, type AccountStore } from '../accounts/account-store.ts';
 import { toAccountDto } from '../accounts/dto.ts';
 import type { TokenService } from '../accounts/tokens.ts';
@@ -29,7 +29,7 @@ import {
   type VerifiedIdentity,
 } from './provider-client.ts';
 import { SocialSignInRepository } from './repository.ts';
-import { assertNever } from '../../rooms/assert-never.ts';
+import { assertNever } from '../../shared/assert-never.ts';
 
 export function oauthError(status: number, code: string, key: OAuthMessageKey): AppError {
   return new AppError(status, code, oauthMessages[key], { key });

@@ -1,5 +1,5 @@
 import { StorageErrorCode, storageMessages, type StorageMessageKey } from '@podium/protocol';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 
 /** Errors of the storage domain; messages come from protocol's storageMessages (English sent). */
 function keyed(status: number, code: string, key: StorageMessageKey): AppError {

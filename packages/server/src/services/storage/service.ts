@@ -9,7 +9,7 @@ import { storageFileUrl, type UploadKind, type UploadResponse } from '@podium/pr
 import type { Config } from '../../config.ts';
 import type { Db } from '../../store/db.ts';
 import type { UploadRow } from '../../store/schema.ts';
-import { AppError, forbidden, unauthorized } from '../../http/errors.ts';
+import { AppError, forbidden, unauthorized } from '../../shared/errors.ts';
 import type { AuthAccount } from '../auth-account.ts';
 import type { SignalAuthService } from '../../realtime/auth.ts';
 import { blockedIdentities } from '../../realtime/blocks.ts';

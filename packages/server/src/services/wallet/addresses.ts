@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { BLOCKCHAIN_CHAINS, type BlockchainChain } from '@podium/protocol';
-import { assertNever } from '../../rooms/assert-never.ts';
+import { assertNever } from '../../shared/assert-never.ts';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { idempotencyKey, walletAmount, walletUnit } from '@podium/protocol';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 import type { WalletService } from './service.ts';
 
 export const WALLET_CLI_USAGE =

@@ -1,5 +1,5 @@
 import { ErrorCode, walletMessages, type WalletMessageKey } from '@podium/protocol';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 
 /** Errors of the wallet; the English message is sent with its key (protocol walletMessages). */
 function keyed(status: number, code: string, key: WalletMessageKey, field?: string): AppError {

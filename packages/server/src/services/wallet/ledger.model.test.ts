@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 import { openTestStore, STORE_KINDS } from '../../../test/support/stores.ts';
 import type { Store } from '../../store/db.ts';
 import { accounts, walletBalances, walletEntries, walletTransfers } from '../../store/schema.ts';
