@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { apiPaths, idTokenLoginRequest, oauthCallbackRequest, type OAuthLoginResponse, type OAuthProvider, oauthStartRequest, unlinkRequest } from '@podium/protocol';
+import {
+  idTokenLoginRequest,
+  oauthCallbackRequest,
+  oauthStartRequest,
+  unlinkRequest,
+  type OAuthLoginResponse,
+  type OAuthProvider,
+} from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { unauthorized } from '../../shared/errors.ts';
 import { route } from '../route.ts';
@@ -17,7 +24,7 @@ function withAuthorizationHeader(reply: FastifyReply, result: OAuthLoginResponse
 export function socialSignInRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
-    url: apiPaths.socialSignIn.providers,
+    url: '/api/v1/auth/providers',
     auth: 'none',
     input: emptyRequest,
     handler: async ({ ctx }) => ctx.services.socialSignIn.providers(),
@@ -25,7 +32,7 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, {
     method: 'GET',
-    url: apiPaths.socialSignIn.start,
+    url: '/api/v1/auth/google/new',
     auth: 'optional',
     input: oauthStartRequest,
     config: SIGN_IN_RATE,
@@ -42,7 +49,7 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, {
     method: 'POST',
-    url: apiPaths.socialSignIn.callback,
+    url: '/api/v1/auth/google/callback',
     auth: 'none',
     input: oauthCallbackRequest,
     config: SIGN_IN_RATE,
@@ -83,7 +90,7 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, {
     method: 'GET',
-    url: apiPaths.socialSignIn.linkedAccounts,
+    url: '/api/account/linked-accounts',
     auth: 'required',
     input: emptyRequest,
     handler: async ({ ctx }) => ctx.services.socialSignIn.linkedAccounts(ctx.account),
@@ -91,7 +98,7 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, {
     method: 'POST',
-    url: apiPaths.socialSignIn.unlink,
+    url: '/api/account/linked-accounts/unlink',
     auth: 'required',
     input: unlinkRequest,
     handler: async ({ ctx, input }) =>

@@ -8,26 +8,20 @@ import { route } from '../route.ts';
 import { downloadInput, downloadParams } from './download.schema.ts';
 
 /**
- * `GET /api/storage/file/:id?exp=…&sig=…`: the bytes of a shared file. No account is needed (a
- * chat message is read by guests too): the signed link handed with the message is the
- * capability. SECURITY: the id alone opens only public files (avatars); see
- * services/storage/links.ts.
+ * `GET /api/storage/file/:id`: the bytes of a shared file. No account is needed: a chat message
+ * is read by guests too, and the 192-bit random id is the capability (as in the message).
  */
 export function downloadRoute(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
     url: `${STORAGE_FILE_PATH_PREFIX}:id`,
-    auth: 'optional',
+    auth: 'none',
     input: downloadInput,
     config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
-    handler: async ({ ctx, input }) => {
+    handler: async ({ ctx }) => {
       const params = downloadParams.safeParse(ctx.request.params);
       if (!params.success) throw notFound();
-      const stored = await ctx.services.storage.openForDownload(params.data.id, {
-        exp: input.exp,
-        sig: input.sig,
-        account: ctx.account,
-      });
+      const stored = await ctx.services.storage.open(params.data.id);
       if (!stored) throw notFound();
       const { row } = stored;
       // SECURITY: a file must never run as a page of our origin. Only images whose bytes were
