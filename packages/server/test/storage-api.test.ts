@@ -53,6 +53,10 @@ describe.each(STORE_KINDS)('chat file storage on %s', (kind) => {
   /** Ids of the uploads accepted so far: exactly what may be on disk. */
   const accepted: string[] = [];
 
+  async function signedLink(id: string): Promise<string> {
+    return (await server.podium.services.storage.linker())(id);
+  }
+
   async function expectNoLeftovers() {
     expect(await uploadsOnDisk(server)).toEqual([...accepted].sort());
   }
@@ -86,7 +90,9 @@ describe.each(STORE_KINDS)('chat file storage on %s', (kind) => {
     );
     expect(image).toMatchObject({ name: 'photo.png', size: png.length, mime: 'image/png' });
     expect(image.kind).toBe('image');
-    expect(image.url).toBe(storageFileUrl(image.id));
+    // The uploader's own short-lived signed link: the bare id opens nothing (issue 10 item 7).
+    expect(image.url.startsWith(`${storageFileUrl(image.id)}?exp=`)).toBe(true);
+    expect(image.url).toMatch(/&sig=[A-Za-z0-9_-]{43}$/);
     expect(image.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
     const doc = await accept(
@@ -120,6 +126,45 @@ describe.each(STORE_KINDS)('chat file storage on %s', (kind) => {
     const star = /filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? '';
     expect(decodeURIComponent(star)).toBe("Báo cáo (Q3) 'final'.pdf");
     await expectNoLeftovers();
+  });
+
+  it('a chat file opens only with a signed, unexpired link or the uploader token (issue 10 item 7)', async () => {
+    const bytes = fileBytes(PDF, 2000);
+    const doc = await accept(
+      await upload(server, { name: 'private.pdf', bytes, token: owner.token }),
+    );
+    const bare = storageFileUrl(doc.id);
+    // Nobody signed in, no link: refused (before the fix the id alone was enough).
+    const anonymous = await fetch(server.url + bare);
+    expect(anonymous.status).toBe(403);
+    expect(((await anonymous.json()) as Answer['body']).error.code).toBe('forbidden');
+    // Another account with the bare id: refused too.
+    const other = await signUpAndLogin(server, 'files-other');
+    const foreign = await fetch(server.url + bare, {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(foreign.status).toBe(403);
+    // The uploader's own token opens it; so does the signed link, with no sign-in.
+    const mine = await fetch(server.url + bare, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(mine.status).toBe(200);
+    expect((await download(server, doc.url)).res.status).toBe(200);
+    // A forged or altered signature, another file's signature and an expired link are refused.
+    const link = new URL(doc.url, server.url);
+    const sig = link.searchParams.get('sig') ?? '';
+    const exp = Number(link.searchParams.get('exp'));
+    const forged = `${bare}?exp=${exp}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    expect((await fetch(server.url + forged)).status).toBe(403);
+    expect((await fetch(server.url + `${bare}?exp=${exp + 3600}&sig=${sig}`)).status).toBe(403);
+    const another = await accept(
+      await upload(server, { name: 'other.pdf', bytes, token: owner.token }),
+    );
+    const anotherSig = new URL(another.url, server.url).searchParams.get('sig') ?? '';
+    expect((await fetch(server.url + `${bare}?exp=${exp}&sig=${anotherSig}`)).status).toBe(403);
+    const { signFileLink } = await import('../src/services/storage/links.ts');
+    const expired = signFileLink(Buffer.alloc(32), doc.id, Date.now() - 3 * 3600_000, 60);
+    expect((await fetch(server.url + expired)).status).toBe(403);
   });
 
   it('never serves an uploaded page as HTML', async () => {
@@ -464,8 +509,11 @@ describe.each(STORE_KINDS)('chat file storage on %s', (kind) => {
     // Only GET/HEAD of a file skip the X-Requested-With guard.
     const del = await fetch(`${server.url}/api/storage/file/AAAA`, { method: 'DELETE' });
     expect(del.status).toBe(400);
-    const head = await fetch(server.url + storageFileUrl(accepted[0] ?? 'x'), { method: 'HEAD' });
-    expect(head.status).toBe(200);
+    const first = await fetch(server.url + storageFileUrl(accepted[0] ?? 'x'), { method: 'HEAD' });
+    expect(first.status).toBe(403);
+    const damagedLater = accepted[0] ?? 'x';
+    const signed = await fetch(server.url + (await signedLink(damagedLater)), { method: 'HEAD' });
+    expect(signed.status).toBe(200);
 
     // A file cut short on disk (a crash mid-write) is not served as if it were whole.
     const damaged = await accept(

@@ -99,6 +99,7 @@ export function createServices(deps: ServiceDeps): Services {
     db: deps.store.db,
     log: deps.log,
     signal,
+    secrets,
   });
   const wallet = new WalletService({
     db: deps.store.db,

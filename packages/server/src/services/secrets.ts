@@ -10,7 +10,7 @@ const podiumMeta = pgTable('podium_meta', {
 });
 
 /** Names of the server secrets kept in podium_meta. */
-export type SecretName = 'join_ticket_key' | 'wallet_address_key';
+export type SecretName = 'join_ticket_key' | 'wallet_address_key' | 'file_link_key';
 
 const KEY_PREFIX = 'secret:';
 

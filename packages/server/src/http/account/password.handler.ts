@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  type AccountDto,
+  apiPaths,
   changePasswordRequest,
   forgotResetRequest,
   resetPasswordRequest,
   setPasswordRequest,
-  type AccountDto,
 } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
@@ -13,7 +14,7 @@ import { withRetryAfter } from './retry-after.ts';
 export function passwordRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: '/api/v1/user/change-password',
+    url: apiPaths.account.changePassword,
     auth: 'required',
     input: changePasswordRequest,
     handler: ({ ctx, input }): Promise<AccountDto> =>
@@ -24,7 +25,7 @@ export function passwordRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/account/set-pwd',
+    url: apiPaths.account.setPassword,
     auth: 'required',
     input: setPasswordRequest,
     handler: ({ ctx, input }): Promise<AccountDto> =>
@@ -33,7 +34,7 @@ export function passwordRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/v1/user/reset-password',
+    url: apiPaths.account.resetPassword,
     auth: 'none',
     input: resetPasswordRequest,
     handler: async ({ ctx, input }) => {
@@ -46,7 +47,7 @@ export function passwordRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/account/forgot-pwd/reset',
+    url: apiPaths.account.forgotPasswordReset,
     auth: 'none',
     input: forgotResetRequest,
     handler: async ({ ctx, input }) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { conferenceSettingRequest, type AccountDetailsDto } from '@podium/protocol';
+import { type AccountDetailsDto, apiPaths, conferenceSettingRequest } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
 import { detailsRequest, profileUpdateInput } from './profile.schema.ts';
@@ -7,7 +7,7 @@ import { detailsRequest, profileUpdateInput } from './profile.schema.ts';
 export function profileRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
-    url: '/api/account/details',
+    url: apiPaths.account.details,
     auth: 'required',
     input: detailsRequest,
     // The account plus its settings (additive to the account of every other endpoint).
@@ -17,7 +17,7 @@ export function profileRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/account/profile/update',
+    url: apiPaths.account.profileUpdate,
     auth: 'required',
     input: profileUpdateInput,
     handler: async ({ ctx, input }): Promise<AccountDetailsDto> => {
@@ -28,7 +28,7 @@ export function profileRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/account/setting/conference/update',
+    url: apiPaths.account.conferenceSettingUpdate,
     auth: 'required',
     input: conferenceSettingRequest,
     handler: async ({ ctx, input }): Promise<AccountDetailsDto> => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loginRequest, renewRequest, type LoginResponse } from '@podium/protocol';
+import { apiPaths, loginRequest, type LoginResponse, renewRequest } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
 import { withRetryAfter } from './retry-after.ts';
@@ -8,7 +8,7 @@ import { logoutRequest } from './session.schema.ts';
 export function sessionRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: '/api/v1/user/session/new',
+    url: apiPaths.session.login,
     auth: 'none',
     input: loginRequest,
     handler: ({ ctx, input }): Promise<LoginResponse> =>
@@ -19,7 +19,7 @@ export function sessionRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/v1/user/session/renew',
+    url: apiPaths.session.renew,
     auth: 'none',
     input: renewRequest,
     handler: ({ ctx, input }) => ctx.services.accounts.renew(input.renewal_token),
@@ -27,7 +27,7 @@ export function sessionRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'DELETE',
-    url: '/api/v1/user/session',
+    url: apiPaths.session.logout,
     auth: 'required',
     input: logoutRequest,
     handler: async ({ ctx }) => {

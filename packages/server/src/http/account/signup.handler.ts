@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { signupRequest, type SignupResponse } from '@podium/protocol';
+import { apiPaths, signupRequest, type SignupResponse } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
 import { withRetryAfter } from './retry-after.ts';
@@ -7,7 +7,7 @@ import { withRetryAfter } from './retry-after.ts';
 export function signupRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: '/api/v1/user/signup',
+    url: apiPaths.account.signup,
     auth: 'none',
     input: signupRequest,
     status: 201,

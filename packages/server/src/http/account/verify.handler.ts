@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { codeRequest, phoneResendRequest, resendRequest, type AccountDto } from '@podium/protocol';
+import {
+  type AccountDto,
+  apiPaths,
+  codeRequest,
+  phoneResendRequest,
+  resendRequest,
+} from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
 import { withRetryAfter } from './retry-after.ts';
@@ -7,7 +13,7 @@ import { withRetryAfter } from './retry-after.ts';
 export function verifyRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: '/api/v1/user/confirm-email',
+    url: apiPaths.account.confirmEmail,
     auth: 'required',
     input: codeRequest,
     handler: ({ ctx, input }): Promise<AccountDto> =>
@@ -16,7 +22,7 @@ export function verifyRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/v1/user/resend-email',
+    url: apiPaths.account.resendEmail,
     auth: 'none',
     input: resendRequest,
     handler: async ({ ctx, input }) => {
@@ -29,7 +35,7 @@ export function verifyRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/account/phone/resend',
+    url: apiPaths.account.phoneResend,
     auth: 'none',
     input: phoneResendRequest,
     handler: async ({ ctx, input }) => {
@@ -42,7 +48,7 @@ export function verifyRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/account/phone/verify',
+    url: apiPaths.account.phoneVerify,
     auth: 'required',
     input: codeRequest,
     handler: ({ ctx, input }): Promise<AccountDto> =>

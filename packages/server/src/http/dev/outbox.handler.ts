@@ -4,11 +4,12 @@ import { route } from '../route.ts';
 import { outboxInput } from './outbox.schema.ts';
 import { readOutbox } from './outbox.source.ts';
 import { pageLanguage, renderOutboxPage } from './outbox.page.ts';
+import { apiPaths } from '@podium/protocol';
 
 export function outboxRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
-    url: '/dev/outbox',
+    url: apiPaths.dev.outbox,
     auth: 'none',
     input: outboxInput,
     handler: async ({ ctx }) => {
@@ -24,7 +25,7 @@ export function outboxRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'GET',
-    url: '/dev/outbox.json',
+    url: apiPaths.dev.outboxJson,
     auth: 'none',
     input: outboxInput,
     handler: async ({ ctx }) => {

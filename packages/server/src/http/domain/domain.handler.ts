@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findDomainRequest, LIST_JSON_PATH } from '@podium/protocol';
+import { apiPaths, findDomainRequest, LIST_JSON_PATH } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
 import { listJsonRequest } from './domain.schema.ts';
@@ -8,7 +8,7 @@ export function domainRoutes(app: FastifyInstance, services: Services): void {
   // Spec §7 "Signal": the environment of an organization domain for /domain.
   route(app, services, {
     method: 'POST',
-    url: '/member/v1/find-domain',
+    url: apiPaths.domain.find,
     auth: 'none',
     input: findDomainRequest,
     // Looking domains up one by one is how someone would list them; keep it slow.

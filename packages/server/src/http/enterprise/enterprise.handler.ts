@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  apiPaths,
   enterpriseLoginRequest,
-  enterpriseStatusRequest,
   type EnterpriseLoginResponse,
+  enterpriseStatusRequest,
 } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
@@ -11,7 +12,7 @@ import { withRetryAfter } from '../account/retry-after.ts';
 export function enterpriseRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: '/apiv1/enterprise/login-tts',
+    url: apiPaths.enterprise.loginTts,
     auth: 'none',
     input: enterpriseLoginRequest,
     handler: async ({ ctx, input }) => {
@@ -25,7 +26,7 @@ export function enterpriseRoutes(app: FastifyInstance, services: Services): void
 
   route(app, services, {
     method: 'POST',
-    url: '/apiv1/enterprise/status/update',
+    url: apiPaths.enterprise.statusUpdate,
     auth: 'required',
     input: enterpriseStatusRequest,
     handler: async ({ ctx, input }) =>

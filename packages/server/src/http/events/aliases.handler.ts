@@ -8,12 +8,13 @@ import {
   listAliasesRequest,
   updateAliasRequest,
 } from './aliases.schema.ts';
+import { apiPaths } from '@podium/protocol';
 
 /** The owner's events: spec §7 "QR code/conference" (T) endpoints. */
 export function aliasRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: '/api/account/qrcode/create',
+    url: apiPaths.events.create,
     auth: 'required',
     input: createAliasRequest,
     status: 201,
@@ -22,7 +23,7 @@ export function aliasRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/account/qrcode/update',
+    url: apiPaths.events.update,
     auth: 'required',
     input: updateAliasRequest,
     handler: ({ ctx, input }) => ctx.services.events.update(ctx.account, input),
@@ -30,7 +31,7 @@ export function aliasRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'DELETE',
-    url: '/api/account/qrcode/delete',
+    url: apiPaths.events.remove,
     auth: 'required',
     input: deleteAliasRequest,
     handler: ({ ctx, input }) => ctx.services.events.remove(ctx.account, input.id),
@@ -38,7 +39,7 @@ export function aliasRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/account/qrcode/list/conference',
+    url: apiPaths.events.list,
     auth: 'required',
     input: listAliasesRequest,
     // This is the conference list: QR-code aliases stay out of it unless asked for.
@@ -48,7 +49,7 @@ export function aliasRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'GET',
-    url: '/api/account/qrcode/host/url',
+    url: apiPaths.events.hostUrl,
     auth: 'required',
     input: hostUrlQuery,
     handler: ({ ctx, input }) => ctx.services.events.hostUrl(ctx.account, input.alias),

@@ -8,6 +8,7 @@ import {
   shortDetailQuery,
   verifyCallRequest,
 } from './public.schema.ts';
+import { apiPaths } from '@podium/protocol';
 
 async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
   try {
@@ -24,7 +25,7 @@ async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): P
 export function publicEventRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
-    url: '/api/quickom/qrcode/short-detail',
+    url: apiPaths.events.shortDetail,
     auth: 'none',
     input: shortDetailQuery,
     handler: ({ ctx, input }) => ctx.services.events.shortDetail(input.alias),
@@ -34,7 +35,7 @@ export function publicEventRoutes(app: FastifyInstance, services: Services): voi
   // ticket in authorize_data is what decides what is shown.
   route(app, services, {
     method: 'GET',
-    url: '/api/quickom/qrcode/detail',
+    url: apiPaths.events.detail,
     auth: 'none',
     input: detailQuery,
     handler: ({ ctx, input }) => ctx.services.events.detail(input.alias, input.authorize_data),
@@ -42,7 +43,7 @@ export function publicEventRoutes(app: FastifyInstance, services: Services): voi
 
   route(app, services, {
     method: 'POST',
-    url: '/api/quickom/qrcode/verify-call',
+    url: apiPaths.events.verifyCall,
     auth: 'optional',
     input: verifyCallRequest,
     handler: ({ ctx, input }) =>
@@ -53,7 +54,7 @@ export function publicEventRoutes(app: FastifyInstance, services: Services): voi
 
   route(app, services, {
     method: 'GET',
-    url: '/api/quickom/qrcode/calendar',
+    url: apiPaths.events.calendar,
     auth: 'optional',
     input: calendarQuery,
     handler: async ({ ctx, input }) => {

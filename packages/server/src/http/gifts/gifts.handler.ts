@@ -8,12 +8,13 @@ import {
   recipientRequest,
   sendGiftRequest,
 } from './gifts.schema.ts';
+import { apiPaths } from '@podium/protocol';
 
 /** The gift catalogue and giving (spec §1 "gifts (need login and balance)", /gift pages). */
 export function giftRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
-    url: '/api/gifts',
+    url: apiPaths.gifts.catalogue,
     auth: 'none',
     input: catalogueRequest,
     handler: ({ ctx }) => ctx.services.gifts.catalogue(),
@@ -21,7 +22,7 @@ export function giftRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'GET',
-    url: '/api/gifts/recipient',
+    url: apiPaths.gifts.recipient,
     auth: 'none',
     input: recipientRequest,
     handler: ({ ctx, input }) => ctx.services.gifts.recipient(input.to),
@@ -29,7 +30,7 @@ export function giftRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/gifts/give',
+    url: apiPaths.gifts.give,
     auth: 'required',
     input: giveGiftRequest,
     handler: ({ ctx, input }) => ctx.services.gifts.giveInRoom(ctx.account, input),
@@ -37,7 +38,7 @@ export function giftRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/gifts/send',
+    url: apiPaths.gifts.send,
     auth: 'required',
     input: sendGiftRequest,
     handler: ({ ctx, input }) => ctx.services.gifts.send(ctx.account, input),
@@ -45,7 +46,7 @@ export function giftRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: '/api/gifts/donate',
+    url: apiPaths.gifts.donate,
     auth: 'required',
     input: donateRequest,
     handler: ({ ctx, input }) => ctx.services.gifts.donate(ctx.account, input),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
 import { signalAuthRequest } from './auth.schema.ts';
+import { apiPaths } from '@podium/protocol';
 
 /**
  * Spec §7 Signal: socket credentials from a join ticket, or from an access token plus an alias.
@@ -11,7 +12,7 @@ import { signalAuthRequest } from './auth.schema.ts';
 export function signalAuthRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: '/member/v1/auth',
+    url: apiPaths.signal.auth,
     auth: 'optional',
     input: signalAuthRequest,
     config: { rateLimit: { max: 300, timeWindow: '1 minute' } },

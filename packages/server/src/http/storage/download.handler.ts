@@ -8,20 +8,26 @@ import { route } from '../route.ts';
 import { downloadInput, downloadParams } from './download.schema.ts';
 
 /**
- * `GET /api/storage/file/:id`: the bytes of a shared file. No account is needed: a chat message
- * is read by guests too, and the 192-bit random id is the capability (as in the message).
+ * `GET /api/storage/file/:id?exp=…&sig=…`: the bytes of a shared file. No account is needed (a
+ * chat message is read by guests too): the signed link handed with the message is the
+ * capability. SECURITY: the id alone opens only public files (avatars); see
+ * services/storage/links.ts.
  */
 export function downloadRoute(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
     url: `${STORAGE_FILE_PATH_PREFIX}:id`,
-    auth: 'none',
+    auth: 'optional',
     input: downloadInput,
     config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
-    handler: async ({ ctx }) => {
+    handler: async ({ ctx, input }) => {
       const params = downloadParams.safeParse(ctx.request.params);
       if (!params.success) throw notFound();
-      const stored = await ctx.services.storage.open(params.data.id);
+      const stored = await ctx.services.storage.openForDownload(params.data.id, {
+        exp: input.exp,
+        sig: input.sig,
+        account: ctx.account,
+      });
       if (!stored) throw notFound();
       const { row } = stored;
       // SECURITY: a file must never run as a page of our origin. Only images whose bytes were

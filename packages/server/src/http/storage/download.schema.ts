@@ -1,5 +1,17 @@
 import { z } from 'zod';
 
-/** The query carries nothing; the file id is the path parameter (an unguessable capability). */
-export const downloadInput = z.object({});
+/**
+ * The query of a download: the signed link's expiry and MAC (absent for public files such as
+ * avatars); the file id is the path parameter.
+ */
+export const downloadInput = z.object({
+  exp: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
+  sig: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/)
+    .optional(),
+});
 export const downloadParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { WALLET_DEV_CREDIT_PATH } from '@podium/protocol';
+import { apiPaths, WALLET_DEV_CREDIT_PATH } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import type { WalletTransferRow } from '../../store/schema.ts';
 import { route } from '../route.ts';
@@ -25,7 +25,7 @@ export function transferView(row: WalletTransferRow) {
 export function walletRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
-    url: '/api/account/wallet/list',
+    url: apiPaths.wallet.list,
     auth: 'required',
     input: walletListRequest,
     handler: ({ ctx }) => ctx.services.wallet.balances(ctx.account.id),
@@ -33,7 +33,7 @@ export function walletRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'GET',
-    url: '/api/account/wallet/transfers',
+    url: apiPaths.wallet.transfers,
     auth: 'required',
     input: walletHistoryRequest,
     handler: ({ ctx, input }) => ctx.services.wallet.history(ctx.account.id, input),

@@ -141,7 +141,8 @@ export class AccountSettingsService {
       parts,
       { kind: 'account', accountId: auth.id },
       // Spec §9: images of 1 MB at most; the storage service sniffs that the bytes are an image.
-      { kinds: ['image'], maxBytes: AVATAR_MAX_BYTES },
+      // Public: an avatar is shown to everyone by its plain link (chat files need a signed one).
+      { kinds: ['image'], maxBytes: AVATAR_MAX_BYTES, public: true },
     );
     await this.#accounts.store.update(auth.id, { avatar: stored.url });
     this.#log.info({ accountId: auth.id, uploadId: stored.id }, 'avatar changed');

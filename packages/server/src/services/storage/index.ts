@@ -1,5 +1,6 @@
 export { StorageService, FILE_FIELD, ROOM_FIELD } from './service.ts';
 export type {
+  DownloadProof,
   StorageServiceOptions,
   StoredFile,
   Uploader,
@@ -7,3 +8,4 @@ export type {
   UploadRestriction,
 } from './service.ts';
 export { attachmentDisposition } from './classify.ts';
+export { FILE_LINK_TTL_SECONDS, fileLinkValid, signFileLink } from './links.ts';

@@ -11,6 +11,7 @@ import type { Db } from '../../store/db.ts';
 import type { UploadRow } from '../../store/schema.ts';
 import { AppError, forbidden, unauthorized } from '../../shared/errors.ts';
 import type { AuthAccount } from '../auth-account.ts';
+import type { Secrets } from '../secrets.ts';
 import type { SignalAuthService } from '../../realtime/auth.ts';
 import { blockedIdentities } from '../../realtime/blocks.ts';
 import { assertNever, identityKey } from '../../rooms/index.ts';
@@ -24,6 +25,7 @@ import {
   type NameVerdict,
 } from './classify.ts';
 import { fileTooLarge, invalidFileType, noFile } from './errors.ts';
+import { fileLinkValid, signFileLink } from './links.ts';
 import { findUpload, insertUpload } from './repository.ts';
 
 export interface StorageServiceOptions {
@@ -31,6 +33,7 @@ export interface StorageServiceOptions {
   db: Db;
   log: Logger;
   signal: SignalAuthService;
+  secrets: Secrets;
 }
 
 /** Who uploads: an account (access token) or a person in a live room (socket credentials). */
@@ -59,6 +62,17 @@ export interface StoredFile {
 export interface UploadRestriction {
   kinds?: readonly UploadKind[];
   maxBytes?: number;
+  /** Readable by anyone with its plain link (an avatar); chat files need a signed link. */
+  public?: boolean;
+}
+
+/** What a download request brings to be let through (besides a public file's id). */
+export interface DownloadProof {
+  /** The signed link's `exp` and `sig` query parameters. */
+  exp?: string | undefined;
+  sig?: string | undefined;
+  /** The signed-in account (an uploader may always read their own files). */
+  account: AuthAccount | null;
 }
 
 /** The name of the multipart part carrying the file. */
@@ -93,6 +107,7 @@ export class StorageService {
   #db: Db;
   #log: Logger;
   #signal: SignalAuthService;
+  #secrets: Secrets;
   #dir: Promise<string> | null = null;
 
   constructor(options: StorageServiceOptions) {
@@ -100,6 +115,32 @@ export class StorageService {
     this.#db = options.db;
     this.#log = options.log.child({ service: 'storage' });
     this.#signal = options.signal;
+    this.#secrets = options.secrets;
+  }
+
+  /**
+   * Signs download links synchronously (the live room hands them out with every chat message
+   * and history); resolves once the key is loaded.
+   */
+  async linker(): Promise<(id: string) => string> {
+    const key = await this.#secrets.get('file_link_key');
+    return (id) => signFileLink(key, id);
+  }
+
+  /**
+   * A stored file for a download request, or null when there is no such file. SECURITY: only
+   * public files (avatars) open with their bare id; a chat file needs a signed, unexpired link
+   * (handed to the people who may see its message) or its uploader's own access token.
+   */
+  async openForDownload(id: string, proof: DownloadProof): Promise<StoredFile | null> {
+    const stored = await this.open(id);
+    if (!stored) return null;
+    const { row } = stored;
+    if (row.public) return stored;
+    if (proof.account && row.uploader === `a:${proof.account.id}`) return stored;
+    const key = await this.#secrets.get('file_link_key');
+    if (fileLinkValid(key, row.id, proof.exp, proof.sig)) return stored;
+    throw forbidden();
   }
 
   /** The limit of one kind of file, in bytes. */
@@ -185,7 +226,7 @@ export class StorageService {
       if (refusal) throw refusal;
       if (!received) throw noFile();
       const aliasId = await this.#roomFor(uploader, room);
-      return await this.#commit(received, uploader, aliasId);
+      return await this.#commit(received, uploader, aliasId, restriction.public === true);
     } finally {
       if (received && !received.committed) await removeQuietly(received.tmpPath);
     }
@@ -278,6 +319,7 @@ export class StorageService {
     received: Received,
     uploader: Uploader,
     aliasId: string | null,
+    isPublic: boolean,
   ): Promise<UploadResponse> {
     const dir = await this.#uploadDir();
     const finalPath = path.join(dir, received.id);
@@ -293,6 +335,7 @@ export class StorageService {
         sha256: received.sha256,
         aliasId,
         uploader: uploader.kind === 'account' ? `a:${uploader.accountId}` : uploader.identity,
+        public: isPublic,
       });
     } catch (error) {
       await removeQuietly(finalPath);
@@ -308,7 +351,10 @@ export class StorageService {
       size: received.size,
       mime: received.mime,
       kind: received.kind,
-      url: storageFileUrl(received.id),
+      // The uploader's own link; the people the file is sent to get theirs with the message.
+      url: isPublic
+        ? storageFileUrl(received.id)
+        : signFileLink(await this.#secrets.get('file_link_key'), received.id),
     };
   }
 

@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import { storageFileUrl } from '@podium/protocol';
+
+/**
+ * Signed download links of shared files. SECURITY: a file id alone no longer opens a file (a
+ * private chat file was downloadable by anyone who saw or guessed its link); the server hands
+ * a link carrying an expiry and an HMAC of (id, expiry) only to the people who may see the
+ * message or made the upload. Links live for FILE_LINK_TTL_SECONDS; every `chat_history`
+ * (each welcome, each reconnect) and `chat_file_link` hands out fresh ones.
+ */
+export const FILE_LINK_TTL_SECONDS = 4 * 3600;
+
+const PURPOSE = 'storage-download';
+
+function mac(key: Buffer, id: string, expires: number): string {
+  return crypto
+    .createHmac('sha256', key)
+    .update(`${PURPOSE}\0${id}\0${expires}`)
+    .digest('base64url');
+}
+
+/** The download path of `id` valid until now + ttl (rounded up to the minute, for caching). */
+export function signFileLink(
+  key: Buffer,
+  id: string,
+  now: number = Date.now(),
+  ttlSeconds: number = FILE_LINK_TTL_SECONDS,
+): string {
+  const expires = Math.ceil((Math.floor(now / 1000) + ttlSeconds) / 60) * 60;
+  return `${storageFileUrl(id)}?exp=${expires}&sig=${mac(key, id, expires)}`;
+}
+
+/** Whether `exp`/`sig` of a download request are an authentic, unexpired link to `id`. */
+export function fileLinkValid(
+  key: Buffer,
+  id: string,
+  exp: string | undefined,
+  sig: string | undefined,
+  now: number = Date.now(),
+): boolean {
+  if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
+  const expires = Number(exp);
+  if (expires * 1000 <= now) return false;
+  const expected = Buffer.from(mac(key, id, expires));
+  const given = Buffer.from(sig);
+  // SECURITY: constant-time comparison of equal-length MACs.
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
