@@ -131,6 +131,8 @@ export class AccountsService {
       accessTtlSeconds: config.accessTokenTtlSeconds,
       renewalTtlSeconds: RENEWAL_TTL_SECONDS,
       now,
+      onReuse: (sessionId) =>
+        this.#log.warn({ sessionId }, 'rotated renewal token reused: session revoked'),
     });
     this.codes = new CodeService({ db, now });
     const windowMs = config.loginWindowMs;
@@ -434,7 +436,9 @@ export class AccountsService {
     // An unknown account answers like a missing code, so the endpoint does not reveal accounts.
     if (!account || account.accountStatus === 'disabled') throw expiredCode();
     const check = await this.codes.verify(account.id, 'reset_password', code);
-    if (!check.ok) throw check.reason === 'invalid' ? invalidCode() : expiredCode();
+    // SECURITY: a wrong code answers like an unknown account (not `invalid_code`), or a guess
+    // would tell whether the address has an account with a reset pending (issue 10).
+    if (!check.ok) throw expiredCode();
     // The code reached its address, which proves the person holds that address.
     const provedEmail = check.channel === 'email' && check.target === account.email;
     const provedPhone = check.channel === 'sms' && check.target === account.phone;

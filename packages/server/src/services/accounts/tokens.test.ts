@@ -101,6 +101,30 @@ describe.each(STORE_KINDS)('access and renewal tokens on %s', (kind) => {
     expect(results.filter((r) => r !== null)).toHaveLength(1);
   });
 
+  it('revokes the whole session when a rotated renewal token is presented again', async () => {
+    const first = await tokens.issue(accountId);
+    const second = await tokens.renew(first.renewal_token);
+    const third = await tokens.renew(second!.tokens.renewal_token);
+    expect(third).not.toBeNull();
+    // Someone replays the first (stolen) renewal token, well after it was rotated.
+    clock += 60_000;
+    expect(await tokens.renew(first.renewal_token)).toBeNull();
+    // SECURITY: whoever holds the newest pair (thief or owner) is out too; the owner signs in again.
+    expect(await tokens.authenticate(third!.tokens.authorization)).toBeNull();
+    expect(await tokens.renew(third!.tokens.renewal_token)).toBeNull();
+    // Other sessions of the account stand.
+    const other = await tokens.issue(accountId);
+    expect(await tokens.authenticate(other.authorization)).not.toBeNull();
+  });
+
+  it('forgives a reuse within seconds of the rotation (two tabs renewing at once)', async () => {
+    const first = await tokens.issue(accountId);
+    const winner = await tokens.renew(first.renewal_token);
+    clock += 1000;
+    expect(await tokens.renew(first.renewal_token)).toBeNull();
+    expect(await tokens.authenticate(winner!.tokens.authorization)).not.toBeNull();
+  });
+
   it('refuses an expired renewal token', async () => {
     const issued = await tokens.issue(accountId);
     clock += 600_000;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, lte, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../store/db.ts';
-import { accounts, accountSessions } from '../../store/schema.ts';
+import { accounts, accountSessions, retiredRenewalTokens } from '../../store/schema.ts';
 import type { AuthAccount } from '../auth-account.ts';
 
 export interface IssuedTokens {
@@ -17,7 +17,15 @@ export interface TokenServiceOptions {
   accessTtlSeconds: number;
   renewalTtlSeconds: number;
   now?: () => number;
+  /** Told the session revoked because a rotated renewal token came back (for the log). */
+  onReuse?: (sessionId: string) => void;
 }
+
+/**
+ * A rotated-out renewal token presented again within this time is a race between two tabs
+ * renewing at once (the loser just gets 401); later it is a replay of a leaked token.
+ */
+export const RENEWAL_REUSE_GRACE_MS = 10_000;
 
 /** Tokens longer than this are not ours; refusing them early avoids hashing junk. */
 const MAX_TOKEN_LENGTH = 512;
@@ -40,12 +48,14 @@ export class TokenService {
   #accessTtlMs: number;
   #renewalTtlMs: number;
   #now: () => number;
+  #onReuse: ((sessionId: string) => void) | undefined;
 
   constructor(options: TokenServiceOptions) {
     this.#db = options.db;
     this.#accessTtlMs = options.accessTtlSeconds * 1000;
     this.#renewalTtlMs = Math.max(options.renewalTtlSeconds, options.accessTtlSeconds) * 1000;
     this.#now = options.now ?? Date.now;
+    this.#onReuse = options.onReuse;
   }
 
   #fresh(now: number) {
@@ -125,11 +135,15 @@ export class TokenService {
   /**
    * Trades a renewal token for a new pair. The swap is one conditional UPDATE, so of two
    * concurrent renewals with the same token only one succeeds, and the old token is dead after.
+   * SECURITY: the old token's digest is kept as retired; presenting a retired token again (past
+   * a few seconds' grace for racing tabs) means it leaked, so the whole session is revoked and
+   * both the thief and the owner must sign in again (refresh-token reuse detection).
    */
   async renew(renewalToken: string): Promise<{ accountId: string; tokens: IssuedTokens } | null> {
     if (!renewalToken || renewalToken.length > MAX_TOKEN_LENGTH) return null;
     const now = this.#now();
     const t = this.#fresh(now);
+    const digest = tokenDigest(renewalToken);
     const rows = await this.#db
       .update(accountSessions)
       .set({
@@ -141,13 +155,29 @@ export class TokenService {
       })
       .where(
         and(
-          eq(accountSessions.renewalHash, tokenDigest(renewalToken)),
+          eq(accountSessions.renewalHash, digest),
           gt(accountSessions.renewalExpiresAt, new Date(now)),
         ),
       )
       .returning({ id: accountSessions.id, accountId: accountSessions.accountId });
     const row = rows[0];
-    if (!row) return null;
+    if (!row) {
+      await this.#detectReuse(digest, now);
+      return null;
+    }
+    // Retired tokens older than a renewal token's lifetime could not renew anyway.
+    await this.#db
+      .delete(retiredRenewalTokens)
+      .where(
+        and(
+          eq(retiredRenewalTokens.sessionId, row.id),
+          lt(retiredRenewalTokens.retiredAt, new Date(now - this.#renewalTtlMs)),
+        ),
+      );
+    await this.#db
+      .insert(retiredRenewalTokens)
+      .values({ renewalHash: digest, sessionId: row.id, retiredAt: new Date(now) })
+      .onConflictDoNothing();
     return {
       accountId: row.accountId,
       tokens: {
@@ -157,6 +187,19 @@ export class TokenService {
         accessExpiresAt: t.accessExpiresAt,
       },
     };
+  }
+
+  /** A retired renewal token came back: revoke its session unless it is a tab race. */
+  async #detectReuse(digest: string, now: number): Promise<void> {
+    const retired = await this.#db
+      .select({ sessionId: retiredRenewalTokens.sessionId, at: retiredRenewalTokens.retiredAt })
+      .from(retiredRenewalTokens)
+      .where(eq(retiredRenewalTokens.renewalHash, digest))
+      .limit(1);
+    const hit = retired[0];
+    if (!hit || now - hit.at.getTime() < RENEWAL_REUSE_GRACE_MS) return;
+    await this.revoke(hit.sessionId);
+    this.#onReuse?.(hit.sessionId);
   }
 
   async revoke(sessionId: string): Promise<void> {

@@ -42,6 +42,13 @@ export const accountSessions = pgTable('account_sessions', {
   renewedAt: timestamp('renewed_at', { withTimezone: true }),
 });
 
+/** Mirrors migrations/0014: rotated-out renewal tokens, for reuse detection. */
+export const retiredRenewalTokens = pgTable('retired_renewal_tokens', {
+  renewalHash: text('renewal_hash').primaryKey(),
+  sessionId: text('session_id').notNull(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }).notNull(),
+});
+
 export const CODE_PURPOSES = ['verify_email', 'verify_phone', 'reset_password'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 

@@ -34,3 +34,10 @@ export const aliasParticipants = pgTable('alias_participants', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type AliasParticipantRow = typeof aliasParticipants.$inferSelect;
+
+/** Mirrors migrations/0014: invitation mails sent per account and UTC day (INVITATIONS_PER_DAY). */
+export const invitationQuota = pgTable('invitation_quota', {
+  accountId: text('account_id').notNull(),
+  day: text('day').notNull(),
+  sent: integer('sent').notNull().default(0),
+});
