@@ -10,8 +10,7 @@ import {
   type AliasListResponse,
 } from '@podium/protocol';
 import type { GraphQLContext, GraphQLModule } from './index.ts';
-import { AppError } from '../shared/errors.ts';
-import { fieldErrors } from '../http/route.ts';
+import { AppError, fieldErrors } from '../shared/errors.ts';
 import type { AuthAccount } from '../services/auth-account.ts';
 
 /**

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services/index.ts';
-import type { GraphQLModule } from '../graphql/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { devRoutes } from './dev/index.ts';
 import { eventRoutes } from './events/index.ts';
@@ -12,11 +11,8 @@ import { enterpriseHttp } from './enterprise/index.ts';
 import { notificationsRoutes } from './notifications/index.ts';
 import { callConfigRoutes } from './config/index.ts';
 import { loggerRoutes } from './logger/index.ts';
-import { aliasesModule } from '../graphql/aliases.ts';
-import { profileModule } from '../graphql/profile.ts';
 import { walletRoutes } from './wallet/index.ts';
 import { giftRoutes } from './gifts/index.ts';
-import { walletModule } from '../graphql/wallet.ts';
 import { qrCallRoutes } from './qr-calls/index.ts';
 
 /** Every REST route module; each registers its endpoints through `route()`. */
@@ -35,13 +31,5 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
   socialSignInHttp,
   domainHttp,
   enterpriseHttp,
-  // Append new modules above; this comment keeps the list one per line for merges.
-];
-
-/** Every GraphQL schema slice. */
-export const graphqlModules: GraphQLModule[] = [
-  profileModule,
-  aliasesModule,
-  walletModule,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ErrorCode, serverMessages } from '@podium/protocol';
-import { AppError, unauthorized } from '../shared/errors.ts';
+import { AppError, fieldErrors, unauthorized } from '../shared/errors.ts';
+import { bearerToken } from '../shared/bearer-token.ts';
 import type { Services } from '../services/index.ts';
 import type { AuthAccount } from '../services/auth-account.ts';
 
@@ -38,28 +39,11 @@ export interface RouteDefinition<S extends z.ZodType, M extends AuthMode> {
   handler: (args: { ctx: HandlerContext<M>; input: z.output<S> }) => Promise<unknown>;
 }
 
-/** Turns a zod failure into the field map of the error shape. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
-
 export function validationError(error: z.ZodError): AppError {
   return new AppError(400, ErrorCode.Validation, serverMessages['errors.validation'], {
     key: 'errors.validation',
     fields: fieldErrors(error),
   });
-}
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^(?:Bearer\s+)?(\S+)$/i.exec(header.trim());
-  return match?.[1] ?? null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ErrorCode, serverMessages, type ErrorBody, type ServerMessageKey } from '@podium/protocol';
+import type { z } from 'zod';
 
 /** An error meant for the client: its status, code and message are sent as they are. */
 export class AppError extends Error {
@@ -48,3 +49,13 @@ export const badRequest = (message: string, fields?: Record<string, string>, key
     ...(fields ? { fields } : {}),
     ...(key ? { key } : {}),
   });
+
+/** Turns a zod failure into the field map of the error shape. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
