@@ -19,6 +19,8 @@ export const ErrorCode = {
   ExpiredCode: 'expired_code',
   AccountDisabled: 'account_disabled',
   SendFailed: 'send_failed',
+  /** A GraphQL operation over the depth, alias, token or cost limits (refused before it runs). */
+  QueryTooComplex: 'query_too_complex',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -55,5 +57,7 @@ export const serverMessages = {
   'errors.password_already_set': 'This account already has a password',
   'errors.password_not_set': 'This account has no password yet, set one first',
   'errors.account_disabled': 'This account is disabled',
+  'errors.nul_character': 'Text must not contain the NUL character',
+  'errors.query_too_complex': 'This request asks for too much at once',
 } as const;
 export type ServerMessageKey = keyof typeof serverMessages;

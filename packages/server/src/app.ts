@@ -5,7 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import pino, { type Logger } from 'pino';
-import { ErrorCode, serverMessages } from '@podium/protocol';
+import { apiPaths, ErrorCode, serverMessages } from '@podium/protocol';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
@@ -14,6 +14,7 @@ import { AppError } from './shared/errors.ts';
 import { routeModules } from './http/index.ts';
 import { graphqlModules } from './graphql/modules.ts';
 import { isStorageDownload } from './http/storage/paths.ts';
+import { rejectNulCharacters } from './http/nul-guard.ts';
 import { registerGraphQL } from './graphql/index.ts';
 import { startMediaRuntime } from './media/runtime.ts';
 import type { MediaServer } from './media/index.ts';
@@ -153,6 +154,8 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     }
   });
 
+  app.addHook('preValidation', rejectNulCharacters);
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.status).send(error.toBody());
@@ -193,8 +196,8 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
 
   await app.register(rateLimit, { global: false });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get(apiPaths.health.live, async () => ({ status: 'ok' }));
+  app.get(apiPaths.health.ready, async (_request, reply) => {
     try {
       await store.exec('SELECT 1');
       return { status: 'ready' };
