@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { Services } from '../services/index.ts';
 import type { AuthAccount } from '../services/auth-account.ts';
-import { bearerToken } from '../shared/bearer-token.ts';
+import { bearerToken } from '../http/route.ts';
+import { apiPaths } from '@podium/protocol';
 
 /** Per-request GraphQL context. */
 export interface GraphQLContext {
@@ -40,7 +41,7 @@ export async function registerGraphQL(
   await app.register(mercurius, {
     schema: [base, ...modules.map((m) => m.typeDefs)].join('\n'),
     resolvers,
-    path: '/graphql/v1',
+    path: apiPaths.graphql.v1,
     graphiql: false,
     context: async (request): Promise<GraphQLContext> => {
       const token = bearerToken(request);

@@ -8,14 +8,13 @@ import {
   participantAliasQuery,
   participantRemoveRequest,
 } from './participants.schema.ts';
-
-const base = '/api/account/qrcode/participant';
+import { apiPaths } from '@podium/protocol';
 
 /** People invited to an event (T, owner only); adding one mails the invitation. */
 export function participantRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: `${base}/add`,
+    url: apiPaths.events.participantAdd,
     auth: 'required',
     input: participantAddInput,
     status: 201,
@@ -37,7 +36,7 @@ export function participantRoutes(app: FastifyInstance, services: Services): voi
 
   route(app, services, {
     method: 'GET',
-    url: `${base}/list`,
+    url: apiPaths.events.participantList,
     auth: 'required',
     input: participantAliasQuery,
     handler: async ({ ctx, input }) =>
@@ -48,7 +47,7 @@ export function participantRoutes(app: FastifyInstance, services: Services): voi
 
   route(app, services, {
     method: 'POST',
-    url: `${base}/remove`,
+    url: apiPaths.events.participantRemove,
     auth: 'required',
     input: participantRemoveRequest,
     handler: async ({ ctx, input }) =>
@@ -59,7 +58,7 @@ export function participantRoutes(app: FastifyInstance, services: Services): voi
 
   route(app, services, {
     method: 'GET',
-    url: `${base}/url`,
+    url: apiPaths.events.participantUrl,
     auth: 'required',
     input: participantAliasQuery,
     handler: async ({ ctx, input }) =>

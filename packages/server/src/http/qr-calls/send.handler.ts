@@ -4,6 +4,7 @@ import { assertNever } from '../../shared/assert-never.ts';
 import { unauthorized } from '../../shared/errors.ts';
 import { route } from '../route.ts';
 import { qrCallSendRequest } from './send.schema.ts';
+import { apiPaths } from '@podium/protocol';
 
 /**
  * Spec §7 Signal `POST /1-1/send`: the one-to-one signals of a QR call. The visitor (guest or
@@ -13,7 +14,7 @@ import { qrCallSendRequest } from './send.schema.ts';
 export function sendRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: '/1-1/send',
+    url: apiPaths.qrCalls.send,
     auth: 'optional',
     input: qrCallSendRequest,
     handler: async ({ ctx, input }) => {

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  apiPaths,
   idTokenLoginRequest,
   oauthCallbackRequest,
-  oauthStartRequest,
-  unlinkRequest,
   type OAuthLoginResponse,
   type OAuthProvider,
+  oauthStartRequest,
+  unlinkRequest,
 } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { unauthorized } from '../../shared/errors.ts';
@@ -24,7 +25,7 @@ function withAuthorizationHeader(reply: FastifyReply, result: OAuthLoginResponse
 export function socialSignInRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
-    url: '/api/v1/auth/providers',
+    url: apiPaths.socialSignIn.providers,
     auth: 'none',
     input: emptyRequest,
     handler: async ({ ctx }) => ctx.services.socialSignIn.providers(),
@@ -32,7 +33,7 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, {
     method: 'GET',
-    url: '/api/v1/auth/google/new',
+    url: apiPaths.socialSignIn.start,
     auth: 'optional',
     input: oauthStartRequest,
     config: SIGN_IN_RATE,
@@ -49,7 +50,7 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, {
     method: 'POST',
-    url: '/api/v1/auth/google/callback',
+    url: apiPaths.socialSignIn.callback,
     auth: 'none',
     input: oauthCallbackRequest,
     config: SIGN_IN_RATE,
@@ -85,12 +86,12 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
           }),
         ),
     });
-  idTokenLogin('/api/account/login/gg', 'google');
-  idTokenLogin('/api/account/login/fb', 'facebook');
+  idTokenLogin(apiPaths.socialSignIn.googleIdToken, 'google');
+  idTokenLogin(apiPaths.socialSignIn.facebookIdToken, 'facebook');
 
   route(app, services, {
     method: 'GET',
-    url: '/api/account/linked-accounts',
+    url: apiPaths.socialSignIn.linkedAccounts,
     auth: 'required',
     input: emptyRequest,
     handler: async ({ ctx }) => ctx.services.socialSignIn.linkedAccounts(ctx.account),
@@ -98,7 +99,7 @@ export function socialSignInRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, {
     method: 'POST',
-    url: '/api/account/linked-accounts/unlink',
+    url: apiPaths.socialSignIn.unlink,
     auth: 'required',
     input: unlinkRequest,
     handler: async ({ ctx, input }) =>
