@@ -11,8 +11,10 @@ import { openStore, type Store } from './store/db.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { createServices, type Services } from './services/index.ts';
 import { AppError } from './shared/errors.ts';
-import { routeModules, graphqlModules } from './http/index.ts';
+import { routeModules } from './http/index.ts';
+import { graphqlModules } from './graphql/modules.ts';
 import { isStorageDownload } from './http/storage/paths.ts';
+import { rejectNulCharacters } from './http/nul-guard.ts';
 import { registerGraphQL } from './graphql/index.ts';
 import { startMediaRuntime } from './media/runtime.ts';
 import type { MediaServer } from './media/index.ts';
@@ -151,6 +153,8 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
       throw AppError.fromKey(400, ErrorCode.MissingRequestedWith, 'errors.requested_with');
     }
   });
+
+  app.addHook('preValidation', rejectNulCharacters);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
