@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { Services } from '../services/index.ts';
 import type { AuthAccount } from '../services/auth-account.ts';
-import { bearerToken } from '../http/route.ts';
+import { bearerToken } from '../shared/bearer-token.ts';
 import { apiPaths } from '@podium/protocol';
 
 /** Per-request GraphQL context. */
