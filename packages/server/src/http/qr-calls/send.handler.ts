@@ -21,7 +21,7 @@ export function sendRoutes(app: FastifyInstance, services: Services): void {
       const qr = ctx.services.qrCalls;
       switch (input.type) {
         case 'call':
-          return qr.call(input, { account: ctx.account });
+          return qr.call(input, { account: ctx.account, address: ctx.request.ip });
         case 'wait':
           return qr.wait(input);
         case 'cancel':

@@ -20,7 +20,7 @@ import type { Db } from '../../store/db.ts';
 import type { AliasRow, QrCallRow } from '../../store/schema.ts';
 import type { AuthAccount } from '../auth-account.ts';
 import { randomAliasName } from '../events/alias-name.ts';
-import { eventNotFound, noPermission } from '../events/errors.ts';
+import { TooManyFailures, eventNotFound, noPermission } from '../events/errors.ts';
 import * as events from '../events/repository.ts';
 import { signJoinTicket } from '../events/tickets.ts';
 import type { Secrets } from '../secrets.ts';
@@ -36,6 +36,7 @@ import {
   qrExpired,
   qrInvalid,
 } from './errors.ts';
+import { CallFloodGuard } from './flood.ts';
 import { initialState, step, type QrCall, type QrCallEvent, type Step } from './machine.ts';
 import * as repo from './repository.ts';
 
@@ -71,6 +72,8 @@ export interface QrCallsServiceOptions {
 /** Who calls: a signed-in visitor or a guest. */
 export interface Visitor {
   account: AuthAccount | null;
+  /** The client's address (per-address call limit). */
+  address: string;
 }
 
 /** An answered call's private room lasts this long at most. */
@@ -132,6 +135,7 @@ export class QrCallsService {
   readonly #notifications: MissedCallNotifier | null;
   readonly #now: () => number;
   readonly #live = new Map<string, LiveCall>();
+  readonly #flood: CallFloodGuard;
   #presence: CallPresence | null = null;
   #closed = false;
 
@@ -143,6 +147,7 @@ export class QrCallsService {
     this.#channel = options.channel;
     this.#notifications = options.notifications;
     this.#now = options.now ?? Date.now;
+    this.#flood = new CallFloodGuard({ now: this.#now });
   }
 
   /** The live rooms, known once the signaling gateway exists (built after the services). */
@@ -242,6 +247,8 @@ export class QrCallsService {
   ): Promise<QrCallVisitorView> {
     const row = await this.#callAlias(input.alias);
     if (this.#isExpired(row)) throw qrExpired();
+    const wait = this.#flood.admit(visitor.address, row.id);
+    if (wait > 0) throw new TooManyFailures(wait);
     let visitorName = input.display_name?.trim() || null;
     if (!visitorName && visitor.account) {
       visitorName = (await events.ownerNames(this.#db, visitor.account.id)).full || null;
@@ -558,7 +565,15 @@ export class QrCallsService {
   #notifyMissed(agentIds: readonly string[], alias: AliasRow, call: QrCallRow): void {
     const notifications = this.#notifications;
     if (!notifications || agentIds.length === 0) return;
-    for (const agentId of agentIds) {
+    // Repeats of one alias within minutes collapse into the notification already given.
+    const notify = this.#flood.notifyNow(agentIds, alias.id);
+    if (notify.length < agentIds.length) {
+      this.#log.info(
+        { callId: call.id, collapsed: agentIds.length - notify.length },
+        'missed calls collapsed',
+      );
+    }
+    for (const agentId of notify) {
       notifications
         .notify(agentId, {
           kind: 'missed_call',
