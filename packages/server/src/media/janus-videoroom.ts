@@ -1,7 +1,7 @@
 // The VideoRoom plugin (Janus's SFU) in Podium's terms: rooms, feeds (publishers), subscriptions,
 // session descriptions and ICE candidates. Request and event formats: janus-doc videoroom.html.
 import { z } from 'zod';
-import type { HandleCore, HandleGoneReason } from './janus-client.ts';
+import type { HandleCore, HandleGoneReason } from './janus-handle.ts';
 import { MediaError } from './janus-errors.ts';
 import type { WireCandidateOut, WireJsep } from './janus-wire.ts';
 import { wireJsep } from './janus-wire.ts';
