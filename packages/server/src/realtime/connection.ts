@@ -13,7 +13,7 @@ import {
   type SignalingMessageKey,
 } from '@podium/protocol';
 import { assertNever, roomError } from '../rooms/index.ts';
-import type { AccountChannel } from './account-channel.ts';
+import type { AccountChannel } from '../services/account-channel.ts';
 import type {
   OpenedAccountCredentials,
   OpenedCredentials,

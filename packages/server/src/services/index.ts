@@ -12,7 +12,7 @@ import { StorageService } from './storage/index.ts';
 import { SocialSignInService } from './social-signin/index.ts';
 import { DomainsService } from './domains/index.ts';
 import { AccountSettingsService } from './accounts/settings.ts';
-import { AccountChannel } from '../realtime/account-channel.ts';
+import { AccountChannel } from './account-channel.ts';
 import { NotificationsService } from './notifications/index.ts';
 import { CallConfigService } from './call-config/index.ts';
 import { ClientLogService } from './logger/index.ts';

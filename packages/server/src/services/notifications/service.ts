@@ -9,7 +9,7 @@ import {
   type NotificationsChangedResponse,
   type UpdateReadStatusRequest,
 } from '@podium/protocol';
-import type { AccountChannel } from '../../realtime/account-channel.ts';
+import type { AccountChannel } from '../account-channel.ts';
 import type { Db } from '../../store/db.ts';
 import type { NotificationRow } from '../../store/schema.ts';
 import * as repo from './repository.ts';

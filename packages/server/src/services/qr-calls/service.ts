@@ -40,7 +40,7 @@ import { CallFloodGuard } from './flood.ts';
 import { initialState, step, type QrCall, type QrCallEvent, type Step } from './machine.ts';
 import * as repo from './repository.ts';
 
-/** The account channel as this service uses it (realtime/account-channel.ts). */
+/** The account channel as this service uses it (services/account-channel.ts). */
 export interface RingChannel {
   publish(accountId: string, message: ServerMessage): unknown;
   isOnline(accountId: string): boolean;

@@ -1,6 +1,6 @@
 import type { ServerMessage } from '@podium/protocol';
 
-/** A socket that greeted with account credentials (Connection implements it). */
+/** A socket that greeted with account credentials (realtime/connection.ts implements it). */
 export interface AccountPeer {
   send(frame: string): void;
 }
