@@ -1,25 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths, WALLET_DEV_CREDIT_PATH } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
-import type { WalletTransferRow } from '../../store/schema.ts';
+import { transferView } from '../../services/wallet/index.ts';
 import { route } from '../route.ts';
 import {
   walletDevCreditRequest,
   walletHistoryRequest,
   walletListRequest,
 } from './wallet.schema.ts';
-
-/** A transfer as its initiator sees it in an answer. */
-export function transferView(row: WalletTransferRow) {
-  return {
-    id: row.id,
-    kind: row.kind,
-    unit: row.unit,
-    amount: row.amount,
-    gift_id: row.giftId,
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 /** Spec §7 `GET /api/account/wallet/list` and the wallet page's history. */
 export function walletRoutes(app: FastifyInstance, services: Services): void {

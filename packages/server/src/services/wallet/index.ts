@@ -10,3 +10,4 @@ export {
   type TransferResult,
 } from './ledger.ts';
 export { publicName, publicNames } from './history.ts';
+export { transferView } from './transfer-view.ts';
