@@ -176,6 +176,34 @@ describe('validation', FLOW, () => {
     expect(await screen.findByText('Email must be a valid email address')).toBeTruthy();
   });
 
+  it('shows the server refusing a common password in Vietnamese, under the password field', async () => {
+    const message = 'This password is too common or too easy to guess, choose another';
+    await app.serve({
+      'POST /api/v1/user/signup': () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message,
+            key: 'errors.password_weak',
+            fields: { password: message },
+          },
+        },
+      }),
+    });
+    app.render('/signup', { language: 'vi' });
+    await screen.findByLabelText('Họ và tên');
+    type('Email', 'ann@example.com');
+    type('Họ và tên', 'Ann');
+    type('Mật khẩu', 'password');
+    type('Xác nhận mật khẩu', 'password');
+    fireEvent.click(screen.getByRole('button', { name: 'Đăng ký' }));
+    const vi = 'Mật khẩu này quá phổ biến hoặc quá dễ đoán, hãy chọn mật khẩu khác';
+    // Under the field and in the form's alert.
+    await waitFor(() => expect(screen.getAllByText(vi)).toHaveLength(2));
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
   it('does not submit an invalid form and names the mismatching confirmation', async () => {
     await app.serve({});
     app.render('/signup');

@@ -17,11 +17,13 @@ export function applyApiError(
   form?: FieldErrorTarget,
   fieldMap: Record<string, string> = {},
 ): string {
+  const translated = translateApiError(error, i18n);
   if (error instanceof ApiError && error.fields && form) {
     for (const [field, message] of Object.entries(error.fields)) {
       const target = fieldMap[field] ?? field;
-      form.setFieldError(target, message);
+      // A field message that is the keyed error's own (English) text shows in the UI language.
+      form.setFieldError(target, error.key && message === error.message ? translated : message);
     }
   }
-  return translateApiError(error, i18n);
+  return translated;
 }

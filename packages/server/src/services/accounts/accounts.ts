@@ -18,6 +18,7 @@ import { CodeService, type CodeChannel } from './codes.ts';
 import { TokenService } from './tokens.ts';
 import { AttemptLimiter } from './rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { isWeakPassword } from './password-strength.ts';
 import { codeEmail, codeSms, type CodeMessageKind } from './messages.ts';
 import { toAccountDto, toProfile, type ProfileDto } from './dto.ts';
 import {
@@ -101,6 +102,16 @@ function blankToNull(value: string | undefined): string | null | undefined {
   return value === '' ? null : value;
 }
 
+/**
+ * Refuses a new password that is common or easy to guess (zxcvbn, see password-strength.ts),
+ * naming `field`. SECURITY: the length rule alone let '12345678' and eight spaces through.
+ */
+function assertStrong(field: string, password: string, personal: Array<string | null | undefined>) {
+  if (isWeakPassword(password, personal)) throw fieldError(field, 'errors.password_weak');
+}
+
+const identitiesOf = (a: AccountRow) => [a.email, a.username, a.fullName, a.phone];
+
 /** Account life cycle: sign-up, sign-in, verification codes, passwords and profile. */
 export class AccountsService {
   readonly tokens: TokenService;
@@ -161,6 +172,7 @@ export class AccountsService {
   async signup(input: SignupInput, meta: ClientMeta): Promise<SignupResponse> {
     const wait = this.signupLimiter.consume(`ip:${meta.ip}`);
     if (wait) throw new TooManyAttempts(wait);
+    assertStrong('password', input.password, [input.email, input.username, input.full_name]);
 
     let referredBy: string | null = null;
     if (input.referral_code) {
@@ -386,6 +398,7 @@ export class AccountsService {
   ): Promise<AccountDto> {
     const account = await this.#current(auth);
     if (!account.passwordHash) throw fieldError('old_password', 'errors.password_not_set');
+    assertStrong('new_password', newPassword, identitiesOf(account));
     // Guessing the current password with a stolen token is limited like signing in.
     const key = `acct:${account.id}`;
     const wait = this.loginLimiter.consume(key);
@@ -410,6 +423,7 @@ export class AccountsService {
     if (account.passwordHash) {
       throw fieldConflict({ password: 'errors.password_already_set' });
     }
+    assertStrong('password', password, identitiesOf(account));
     const updated = await this.store.update(account.id, {
       passwordHash: await hashPassword(password),
     });
@@ -432,6 +446,9 @@ export class AccountsService {
   }
 
   async resetPassword(identifier: string, code: string, password: string): Promise<void> {
+    // Judged before the account and the code: a refused password leaves the code usable, and
+    // the answer is the same whether the account exists (no enumeration).
+    assertStrong('password', password, [identifier]);
     const account = await this.store.byLogin(identifier);
     // An unknown account answers like a missing code, so the endpoint does not reveal accounts.
     if (!account || account.accountStatus === 'disabled') throw expiredCode();

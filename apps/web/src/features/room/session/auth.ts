@@ -1,4 +1,5 @@
 import { api, type ApiClient } from '../../../shared/api/index.ts';
+import { guestKey } from './guestKey.ts';
 
 export const SIGNAL_AUTH_PATH = '/member/v1/auth';
 
@@ -18,7 +19,10 @@ export async function fetchSocketAuth(
   ticket: string,
   client: ApiClient = api,
 ): Promise<SocketAuth> {
-  const answer = (await client.post<unknown>(SIGNAL_AUTH_PATH, { ticket })) as {
+  const answer = (await client.post<unknown>(SIGNAL_AUTH_PATH, {
+    ticket,
+    guest_key: guestKey(),
+  })) as {
     credentials?: unknown;
     room?: { id?: unknown } | null;
   } | null;
