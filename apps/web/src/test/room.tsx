@@ -6,6 +6,7 @@ import type { Language, ParticipantView, WaitingEntry } from '@podium/protocol';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { createQueryClient } from '../shared/api/index.ts';
 import { createI18n } from '../shared/i18n/index.ts';
+import { IN_CALL_FEATURES } from '../features/room/features/index.ts';
 import { RoomSession } from '../features/room/session/RoomSession.ts';
 import { RoomContext } from '../features/room/ui/context.ts';
 
@@ -47,6 +48,7 @@ export function renderInRoom(
     url: 'ws://127.0.0.1:9/unused',
     authenticate: () => Promise.reject(new Error('not started')),
     notify: () => undefined,
+    features: IN_CALL_FEATURES,
   });
   session.store.getState().dispatch({
     type: 'welcome',

@@ -15,6 +15,7 @@ import {
   type RequestPayload,
   type SignalingClientOptions,
 } from '../signaling/SignalingClient.ts';
+import { featureReducers, type InCallFeature } from '../features/inCallFeature.ts';
 import type { MediaNotice, RoomMedia } from '../media/RoomMedia.ts';
 import { selfOf } from '../state/roomState.ts';
 import { createRoomStore, type RoomStore } from '../store.ts';
@@ -54,6 +55,8 @@ export interface RoomSessionOptions {
   /** Creates the media side once the socket is up; null where calling is unsupported. */
   createMedia?: (store: RoomStore, client: SignalingClient) => Promise<RoomMedia | null>;
   client?: Partial<SignalingClientOptions>;
+  /** The in-call features of this call (features/index.ts); none: the bare core. */
+  features?: readonly InCallFeature[];
   store?: RoomStore;
 }
 
@@ -61,6 +64,8 @@ export type AdmitTarget = { participantId: string } | 'all';
 
 export class RoomSession {
   readonly store: RoomStore;
+  /** What the call view assembles and the store folds besides the core (features/README.md). */
+  readonly features: readonly InCallFeature[];
   #options: RoomSessionOptions;
   #client: SignalingClient;
   #media: RoomMedia | null = null;
@@ -71,7 +76,8 @@ export class RoomSession {
 
   constructor(options: RoomSessionOptions) {
     this.#options = options;
-    this.store = options.store ?? createRoomStore();
+    this.features = options.features ?? [];
+    this.store = options.store ?? createRoomStore({}, featureReducers(this.features));
     this.#client = new SignalingClient({
       url: options.url,
       authenticate: async () => {
@@ -286,6 +292,18 @@ export class RoomSession {
     }
   }
 
+  /**
+   * A room request on behalf of an in-call feature (its actions live in its folder, not here):
+   * a refusal becomes a notice, `busy` names the loading flag. Resolves true on success.
+   */
+  send<T extends ClientMessageType>(
+    type: T,
+    payload: RequestPayload<T>,
+    busy?: string,
+  ): Promise<boolean> {
+    return this.#run(type, payload, busy);
+  }
+
   setLocked(locked: boolean) {
     return locked ? this.#run('lock', {}, 'lock') : this.#run('unlock', {}, 'lock');
   }
@@ -325,20 +343,6 @@ export class RoomSession {
 
   stopAllCameras() {
     return this.#run('stop_all_cameras', {}, 'stopAllCameras');
-  }
-
-  /** Hosts: make someone an interpreter into a language channel; null stops interpreting. */
-  setInterpreter(participantId: string, channel: string | null) {
-    return this.#run(
-      'set_interpreter',
-      { participant_id: participantId, channel },
-      `role:${participantId}`,
-    );
-  }
-
-  /** Listeners: the interpretation channel to hear (null: Original). */
-  chooseChannel(channel: string | null) {
-    return this.#run('choose_channel', { channel }, 'channel');
   }
 
   askEnable(kind: MediaKind, participantId: string) {
@@ -453,7 +457,14 @@ export class RoomSession {
     this.store.getState().dispatch({ type: 'local/pin', participantId });
   }
 
-  setChatOpen(open: boolean): void {
-    this.store.getState().dispatch({ type: 'local/chat_open', open });
+  /** Shows a feature's side panel (its id), or none; the features concerned are told. */
+  openPanel(id: string | null): void {
+    const { panel, setPanel } = this.store.getState();
+    if (panel === id) return;
+    const panelOf = (featureId: string | null) =>
+      this.features.find((f) => f.id === featureId)?.panel;
+    panelOf(panel)?.onOpenChange?.(this.store, false);
+    setPanel(id);
+    panelOf(id)?.onOpenChange?.(this.store, true);
   }
 }

@@ -12,7 +12,6 @@ import type {
 } from '@podium/protocol';
 import { assertNever } from '../../../shared/assertNever.ts';
 import type { ConnectionState } from '../signaling/SignalingClient.ts';
-import { giftChatLine, keepGift, type GiftGiven } from '../gifts/giftEvents.ts';
 
 /**
  * The live room as this browser knows it, and the pure function that folds server events and
@@ -59,8 +58,6 @@ export interface RoomState {
   chatOpen: boolean;
   /** Messages from others that arrived while the chat panel was closed. */
   unread: number;
-  /** Gifts given in the room since joining (features/room/gifts). */
-  gifts: readonly GiftGiven[];
   /** Requests from a host to turn on the mic or camera, waiting for an answer. */
   asks: readonly AskPrompt[];
   feeds: Readonly<Record<string, FeedView>>;
@@ -103,7 +100,6 @@ export const INITIAL_ROOM: RoomState = {
   chat: [],
   chatOpen: false,
   unread: 0,
-  gifts: [],
   asks: [],
   feeds: {},
   ended: null,
@@ -194,7 +190,11 @@ function removeParticipant(state: RoomState, id: string): RoomState {
   };
 }
 
-function appendChat(state: RoomState, message: ChatMessageView): RoomState {
+/**
+ * Adds a chat line once (by id); it counts as unread unless the chat is open or it is one's own.
+ * Features add their lines through it too (state/featureState.ts).
+ */
+export function appendChat(state: RoomState, message: ChatMessageView): RoomState {
   if (state.chat.some((m) => m.id === message.id)) return state;
   const chat = [...state.chat, message];
   const mine = message.from === state.selfId;
@@ -258,8 +258,6 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     }
     case 'chat_cleared':
       return { ...state, chat: [], unread: 0 };
-    case 'gift_given':
-      return { ...appendChat(state, giftChatLine(input)), gifts: keepGift(state.gifts, input) };
     case 'hand_raised': {
       const hands = state.hands.filter((h) => h.participantId !== input.participant_id);
       hands.push({ participantId: input.participant_id, name: input.name, at: input.at });
@@ -309,7 +307,9 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
       for (const feed of input.added) feeds[feed.feed_id] = feed;
       return { ...state, feeds };
     }
-    // Answers for the media layer and notices without lasting state.
+    // Answers for the media layer, notices without lasting state, and events that only in-call
+    // features fold (features/*: their slices and chat lines, state/featureState.ts).
+    case 'gift_given':
     case 'ask_answered':
     case 'media_stopped':
     case 'offer':

@@ -1,35 +1,28 @@
-import { useState } from 'react';
 import { Alert, Badge, Box, Group, Text, Title } from '@mantine/core';
 import { IconLock, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from '../../../shared/i18n/index.ts';
-import { E2eeControls } from '../media/e2ee/E2eeControls.tsx';
-import { GiftAnimation } from '../../gifts/room/GiftAnimation.tsx';
 import { AccountCallSettings } from './AccountCallSettings.tsx';
 import { AskPrompt } from './AskPrompt.tsx';
-import { ChatPanel } from './ChatPanel.tsx';
 import { useRoom, useRoomState } from './context.ts';
-import { ControlsBar, type SidePanel } from './ControlsBar.tsx';
+import { ControlsBar } from './ControlsBar.tsx';
 import { NetworkIndicator } from './NetworkIndicator.tsx';
-import { ParticipantsPanel } from './ParticipantsPanel.tsx';
 import { RemoteAudio } from './RemoteAudio.tsx';
 import { Stage } from './Stage.tsx';
 
-/** The call: header, stage, side panel (chat or participants) and the controls bar. */
+/**
+ * The call: header, stage, the open side panel and the controls bar, with what the in-call
+ * features contribute to each (features/README.md); this shell names no feature.
+ */
 export function CallView({ title, alias }: { title: string; alias: string }) {
   const { t } = useTranslation();
   const session = useRoom();
-  const chatOpen = useRoomState((s) => s.room.chatOpen);
+  const { features } = session;
+  const panelId = useRoomState((s) => s.panel);
   const mode = useRoomState((s) => s.room.mode);
   const locked = useRoomState((s) => s.room.locked);
   const reconnecting = useRoomState((s) => s.room.connection === 'reconnecting');
   const unavailable = useRoomState((s) => s.media.availability === 'unavailable');
-  const [participantsOpen, setParticipantsOpen] = useState(false);
-  const panel: SidePanel = chatOpen ? 'chat' : participantsOpen ? 'participants' : null;
-
-  const openPanel = (next: SidePanel) => {
-    session.setChatOpen(next === 'chat');
-    setParticipantsOpen(next === 'participants');
-  };
+  const Panel = features.find((f) => f.id === panelId)?.panel?.Component;
 
   return (
     <Box
@@ -46,7 +39,9 @@ export function CallView({ title, alias }: { title: string; alias: string }) {
               {t(`room.modes.${mode}`)}
             </Badge>
           ) : null}
-          <E2eeControls salt={alias} />
+          {features.map(({ id, Header }) =>
+            Header ? <Header key={id} title={title} alias={alias} /> : null,
+          )}
           {locked ? (
             <Badge variant="light" color="orange" leftSection={<IconLock size={12} aria-hidden />}>
               {t('join.waiting.locked.title')}
@@ -67,14 +62,13 @@ export function CallView({ title, alias }: { title: string; alias: string }) {
       ) : null}
       <Box flex={1} mih={0} style={{ display: 'flex', gap: 8 }}>
         <Stage />
-        {panel === 'chat' ? <ChatPanel title={title} onClose={() => openPanel(null)} /> : null}
-        {panel === 'participants' ? (
-          <ParticipantsPanel title={title} onClose={() => openPanel(null)} />
+        {Panel ? (
+          <Panel title={title} alias={alias} onClose={() => session.openPanel(null)} />
         ) : null}
       </Box>
-      <ControlsBar panel={panel} onPanel={openPanel} onLeave={() => void session.leave()} />
+      <ControlsBar onLeave={() => void session.leave()} />
       <AskPrompt />
-      <GiftAnimation />
+      {features.map(({ id, Overlay }) => (Overlay ? <Overlay key={id} /> : null))}
       <RemoteAudio />
       <AccountCallSettings />
     </Box>

@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
+import { Fragment } from 'react';
 import {
   ActionIcon,
   Button,
   Group,
-  Indicator,
   Menu,
   NativeSelect,
   Popover,
@@ -16,72 +15,25 @@ import {
   IconCheck,
   IconHandStop,
   IconLayoutGrid,
-  IconMessageCircle,
   IconMicrophone,
   IconMicrophoneOff,
   IconPhoneOff,
   IconScreenShare,
   IconScreenShareOff,
   IconSettings,
-  IconUsers,
   IconVideo,
   IconVideoOff,
 } from '@tabler/icons-react';
 import { LAYOUTS } from '@podium/protocol';
 import { useTranslation } from '../../../shared/i18n/index.ts';
-import { GiftsButton } from '../../gifts/room/GiftsButton.tsx';
-import { InterpretationControl } from '../interpretation/InterpretationControl.tsx';
 import { deviceErrorKey } from '../../../shared/media/errors.ts';
 import { supportsSpeakerSelection } from '../../../shared/media/support.ts';
 import type { DeviceOption } from '../../../shared/media/devices.ts';
-import { isModerator } from '../state/permissions.ts';
+import type { InCallFeature } from '../features/inCallFeature.ts';
 import { selfOf } from '../state/roomState.ts';
 import { useRoom, useRoomState } from './context.ts';
+import { ControlToggle } from './ControlToggle.tsx';
 import { useMirror } from './mirror.ts';
-
-export type SidePanel = 'chat' | 'participants' | null;
-
-/**
- * A toggle of the controls bar. The accessible name never changes (ARIA: a toggle's state is
- * `aria-pressed`); the tooltip says what a click does.
- */
-function ControlToggle({
-  label,
-  tip,
-  pressed,
-  pending,
-  disabled,
-  onClick,
-  danger,
-  children,
-}: {
-  label: string;
-  tip: string;
-  pressed: boolean;
-  pending?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  danger?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip label={tip}>
-      <ActionIcon
-        size={48}
-        radius="xl"
-        variant={pressed ? 'filled' : 'light'}
-        color={danger ? 'red' : pressed ? undefined : 'gray'}
-        aria-label={label}
-        aria-pressed={pressed}
-        loading={pending}
-        disabled={disabled}
-        onClick={onClick}
-      >
-        {children}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
 
 function DeviceSelect({
   label,
@@ -226,21 +178,28 @@ function MediaErrors() {
   );
 }
 
-export function ControlsBar({
-  panel,
-  onPanel,
-  onLeave,
-}: {
-  panel: SidePanel;
-  onPanel: (panel: SidePanel) => void;
-  onLeave: () => void;
-}) {
+const NO_CONTROLS = [] as const;
+const noControls = () => NO_CONTROLS;
+
+/** One feature's controls (its `useControls`, a hook: one component per feature keeps it stable). */
+function FeatureControls({ feature }: { feature: InCallFeature }) {
+  const useControls = feature.useControls ?? noControls;
+  const controls = useControls();
+  return (
+    <>
+      {controls.map((control) => (
+        <Fragment key={control.key}>{control.element}</Fragment>
+      ))}
+    </>
+  );
+}
+
+/** The core controls, then each in-call feature's (features/index.ts), then Leave. */
+export function ControlsBar({ onLeave }: { onLeave: () => void }) {
   const { t } = useTranslation();
   const session = useRoom();
   const media = useRoomState((s) => s.media);
   const self = useRoomState((s) => selfOf(s.room));
-  const unread = useRoomState((s) => s.room.unread);
-  const waiting = useRoomState((s) => s.room.waiting.length);
   const handBusy = useRoomState((s) => Boolean(s.busy.hand));
   const mic = media.devices.microphone;
   const camera = media.devices.camera;
@@ -297,34 +256,9 @@ export function ControlsBar({
         ) : null}
         <LayoutMenu />
         <DevicesMenu />
-        <InterpretationControl />
-        <GiftsButton />
-        <Indicator label={unread} size={18} disabled={unread === 0 || panel === 'chat'} offset={6}>
-          <ControlToggle
-            label={t('room.controls.chat')}
-            tip={t('room.controls.chat')}
-            pressed={panel === 'chat'}
-            onClick={() => onPanel(panel === 'chat' ? null : 'chat')}
-          >
-            <IconMessageCircle aria-hidden />
-          </ControlToggle>
-        </Indicator>
-        <Indicator
-          label={waiting}
-          size={18}
-          color="orange"
-          disabled={waiting === 0 || !isModerator(self?.role) || panel === 'participants'}
-          offset={6}
-        >
-          <ControlToggle
-            label={t('room.controls.participants')}
-            tip={t('room.controls.participants')}
-            pressed={panel === 'participants'}
-            onClick={() => onPanel(panel === 'participants' ? null : 'participants')}
-          >
-            <IconUsers aria-hidden />
-          </ControlToggle>
-        </Indicator>
+        {session.features.map((feature) => (
+          <FeatureControls key={feature.id} feature={feature} />
+        ))}
         <Button
           color="red"
           radius="xl"

@@ -1,7 +1,18 @@
 import { useEffect, useRef } from 'react';
 import type { FeedView } from '@podium/protocol';
-import { effectiveChannel, feedVolume, useListening } from '../interpretation/listening.ts';
+import { useShallow } from 'zustand/react/shallow';
+import type { InCallFeature } from '../features/inCallFeature.ts';
+import type { RoomStoreState } from '../store.ts';
 import { useRoom, useRoomState } from './context.ts';
+
+/** A feed's playback volume: the product of the features' gains (interpretation lowers some). */
+export function feedGain(
+  features: readonly InCallFeature[],
+  state: RoomStoreState,
+  feed: FeedView | undefined,
+): number {
+  return features.reduce((gain, f) => gain * (f.feedGain?.(state, feed) ?? 1), 1);
+}
 
 /**
  * Plays every received audio track, whatever the stage shows (a speaker off-screen in the
@@ -11,9 +22,14 @@ export function RemoteAudio() {
   const remote = useRoomState((s) => s.media.remote);
   const speaker = useRoomState((s) => s.media.devices.selected.speaker);
   const feeds = useRoomState((s) => s.room.feeds);
-  // Interpretation: the chosen channel's interpreter over the original, lowered.
-  const listening = useListening(useRoom().store);
-  const channel = useRoomState((s) => effectiveChannel(listening, s.room));
+  const { features } = useRoom();
+  const volumes = useRoomState(
+    useShallow((s) =>
+      Object.fromEntries(
+        Object.keys(s.media.remote).map((id) => [id, feedGain(features, s, s.room.feeds[id])]),
+      ),
+    ),
+  );
   return (
     <>
       {Object.entries(remote)
@@ -24,7 +40,7 @@ export function RemoteAudio() {
             stream={stream}
             speaker={speaker}
             feed={feeds[feedId]}
-            volume={feedVolume(feeds[feedId], channel)}
+            volume={volumes[feedId] ?? 1}
           />
         ))}
     </>

@@ -16,7 +16,6 @@ import { useTranslation } from '../../../shared/i18n/index.ts';
 import type { StageTile } from '../state/stage.ts';
 import { useRoom, useRoomState } from './context.ts';
 import { useMirror } from './mirror.ts';
-import { useCannotDecrypt } from '../media/e2ee/E2eeControls.tsx';
 
 /** The stream a tile shows: the local camera/screen for oneself, the received feed otherwise. */
 function useTileStream(tile: StageTile): MediaStream | null {
@@ -90,7 +89,6 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
   const speaking = useRoomState((s) => s.media.activeSpeaker === tile.participantId);
   const unavailable = useRoomState((s) => s.media.availability === 'unavailable');
   const stream = useTileStream(tile);
-  const cannotDecrypt = useCannotDecrypt(tile.participantId, tile.source, tile.self);
   const [mirror] = useMirror();
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [box, setBox] = useState<HTMLDivElement | null>(null);
@@ -174,22 +172,9 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
           {t('room.notSent')}
         </Text>
       ) : null}
-      {cannotDecrypt ? (
-        <Text
-          pos="absolute"
-          top={8}
-          left={8}
-          right={8}
-          size="xs"
-          c="white"
-          bg="rgba(160,0,0,.75)"
-          px={6}
-          role="status"
-          style={{ borderRadius: 6 }}
-        >
-          {t('room.e2ee.cannotDecrypt')}
-        </Text>
-      ) : null}
+      {session.features.map(({ id, TileOverlay }) =>
+        TileOverlay ? <TileOverlay key={id} tile={tile} /> : null,
+      )}
       <Group
         pos="absolute"
         bottom={0}

@@ -5,6 +5,7 @@ import { cookieTokenStore } from '../../../shared/api/index.ts';
 import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
 import { browserEnvironment, supportsCalling } from '../../../shared/media/support.ts';
 import type { JoinAdmission } from '../../join/ticket.ts';
+import { IN_CALL_FEATURES } from '../features/index.ts';
 import { iceConfig } from '../media/iceConfig.ts';
 import { RoomMedia } from '../media/RoomMedia.ts';
 import { fetchSocketAuth } from '../session/auth.ts';
@@ -42,6 +43,7 @@ export function useRoomSession(admission: JoinAdmission): RoomSession | null {
       authenticate: () => fetchSocketAuth(ticket),
       accessToken: () => cookieTokenStore.read().access,
       notify: (notice) => notify.current(notice),
+      features: IN_CALL_FEATURES,
       createMedia: async (store, client) => {
         if (!supportsCalling(browserEnvironment())) {
           store.getState().setMedia({ supported: false });

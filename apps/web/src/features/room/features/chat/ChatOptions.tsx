@@ -13,12 +13,12 @@ import {
 import { modals } from '@mantine/modals';
 import { IconDotsVertical } from '@tabler/icons-react';
 import type { ChatMessageView } from '@podium/protocol';
-import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
-import { downloadBlob } from '../../events/download.ts';
-import { chatText, formatBytes } from '../export/chatText.ts';
-import { exportFileName } from '../export/participantsCsv.ts';
-import type { RoomSession } from '../session/RoomSession.ts';
-import { useRoom } from './context.ts';
+import { useLanguage, useTranslation } from '../../../../shared/i18n/index.ts';
+import { downloadBlob } from '../../../events/download.ts';
+import { chatText, formatBytes } from '../../export/chatText.ts';
+import { exportFileName } from '../../export/participantsCsv.ts';
+import type { RoomSession } from '../../session/RoomSession.ts';
+import { useRoom } from '../../ui/context.ts';
 
 const LOCALES = { en: 'en-GB', vi: 'vi-VN' } as const;
 

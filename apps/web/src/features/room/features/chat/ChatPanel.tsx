@@ -18,14 +18,12 @@ import {
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { SIGNALING_MAX_TEXT, storageFileUrl, type ChatMessageView } from '@podium/protocol';
 import { useShallow } from 'zustand/react/shallow';
-import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
-import { formatBytes } from '../export/chatText.ts';
-import { giftLineTransfer } from '../gifts/giftEvents.ts';
-import { GiftChatLine } from '../gifts/GiftChatLine.tsx';
-import { roomControls } from '../state/permissions.ts';
-import { selfOf } from '../state/roomState.ts';
+import { useLanguage, useTranslation } from '../../../../shared/i18n/index.ts';
+import { formatBytes } from '../../export/chatText.ts';
+import { roomControls } from '../../state/permissions.ts';
+import { selfOf } from '../../state/roomState.ts';
 import { ChatOptions } from './ChatOptions.tsx';
-import { useRoom, useRoomState } from './context.ts';
+import { useRoom, useRoomState } from '../../ui/context.ts';
 
 const LOCALES = { en: 'en-GB', vi: 'vi-VN' } as const;
 
@@ -149,9 +147,10 @@ export function ChatPanel({ title, onClose }: { title: string; onClose: () => vo
         {chat.length ? (
           <Stack gap={6} role="list" aria-live="polite">
             {chat.map((m) => {
-              const giftTransfer = giftLineTransfer(m);
-              return giftTransfer ? (
-                <GiftChatLine key={m.id} transferId={giftTransfer} />
+              // A line another feature added (a gift given) renders as that feature says.
+              const Line = session.features.find((f) => f.chat?.owns(m))?.chat?.Line;
+              return Line ? (
+                <Line key={m.id} message={m} />
               ) : (
                 <Message key={m.id} message={m} selfId={selfId} nameOf={nameOf} />
               );

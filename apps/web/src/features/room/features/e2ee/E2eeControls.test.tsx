@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import type { Language } from '@podium/protocol';
 import { CallView } from '../../ui/CallView.tsx';
-import { e2eeStore } from './E2ee.ts';
+import { e2eeStore } from '../../media/e2ee/E2ee.ts';
 
 afterEach(() => {
   cleanup();

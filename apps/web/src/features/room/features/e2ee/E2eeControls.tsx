@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconKey, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from '../../../../shared/i18n/index.ts';
+import type { StageTile } from '../../state/stage.ts';
 import { useRoom, useRoomState } from '../../ui/context.ts';
-import { useE2ee } from './E2ee.ts';
+import { useE2ee } from '../../media/e2ee/E2ee.ts';
 
 /**
  * The endtoend room's indicator and key dialog. The dialog opens by itself until a key was
@@ -101,4 +102,27 @@ export function useCannotDecrypt(participantId: string, source: string, self: bo
         )?.feed_id,
   );
   return useE2ee((s) => (feedId ? s.undecryptable[feedId] === true : false));
+}
+
+/** Over a remote tile whose feed fails to decrypt: 'Cannot decrypt' (a status). */
+export function CannotDecrypt({ tile }: { tile: StageTile }) {
+  const { t } = useTranslation();
+  const cannotDecrypt = useCannotDecrypt(tile.participantId, tile.source, tile.self);
+  if (!cannotDecrypt) return null;
+  return (
+    <Text
+      pos="absolute"
+      top={8}
+      left={8}
+      right={8}
+      size="xs"
+      c="white"
+      bg="rgba(160,0,0,.75)"
+      px={6}
+      role="status"
+      style={{ borderRadius: 6 }}
+    >
+      {t('room.e2ee.cannotDecrypt')}
+    </Text>
+  );
 }

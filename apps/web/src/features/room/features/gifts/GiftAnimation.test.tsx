@@ -1,8 +1,8 @@
-import { renderInRoom, testParticipant } from '../../../test/room.tsx';
+import { renderInRoom, testParticipant } from '../../../../test/room.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import type { Language } from '@podium/protocol';
-import type { GiftGiven } from '../../room/gifts/giftEvents.ts';
+import type { GiftGiven } from './giftEvents.ts';
 import { GIFT_ANIMATION_MS, GiftAnimation } from './GiftAnimation.tsx';
 
 const person = (id: string, name: string) => testParticipant(id, { name });

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Group, Image, Paper, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
-import type { GiftGiven } from '../../room/gifts/giftEvents.ts';
-import { useRoom } from '../../room/ui/context.ts';
+import { useLanguage, useTranslation } from '../../../../shared/i18n/index.ts';
+import { giftsOf, type GiftGiven } from './giftEvents.ts';
+import { useRoom } from '../../ui/context.ts';
 import classes from './GiftAnimation.module.css';
 import { newGifts } from './giving.ts';
 
@@ -29,7 +29,7 @@ export function GiftAnimation({ durationMs = GIFT_ANIMATION_MS }: { durationMs?:
   useEffect(
     () =>
       store.subscribe((state, prev) => {
-        const fresh = newGifts(prev.room.gifts, state.room.gifts);
+        const fresh = newGifts(giftsOf(prev), giftsOf(state));
         if (fresh.length) setQueue((q) => [...q, ...fresh].slice(-GIFT_QUEUE_MAX));
       }),
     [store],

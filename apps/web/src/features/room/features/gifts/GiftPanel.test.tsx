@@ -1,4 +1,4 @@
-import { renderInRoom, testParticipant } from '../../../test/room.tsx';
+import { renderInRoom, testParticipant } from '../../../../test/room.tsx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   act,
@@ -10,9 +10,13 @@ import {
   within,
 } from '@testing-library/react';
 import type { GiftView, Language, ParticipantView } from '@podium/protocol';
-import { cookieTokenStore } from '../../../shared/api/tokens.ts';
-import { useSessionStore } from '../../../shared/session/store.ts';
-import { startTestServer, type Handler, type RecordedRequest } from '../../../test/httpServer.ts';
+import { cookieTokenStore } from '../../../../shared/api/tokens.ts';
+import { useSessionStore } from '../../../../shared/session/store.ts';
+import {
+  startTestServer,
+  type Handler,
+  type RecordedRequest,
+} from '../../../../test/httpServer.ts';
 import { GiftPanel } from './GiftPanel.tsx';
 import { GiftsButton } from './GiftsButton.tsx';
 

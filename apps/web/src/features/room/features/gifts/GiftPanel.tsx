@@ -12,15 +12,16 @@ import {
   Title,
 } from '@mantine/core';
 import type { GiftView } from '@podium/protocol';
-import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
-import { translateApiError } from '../../../shared/i18n/translateError.ts';
-import { useSessionStore } from '../../../shared/session/store.ts';
-import { selfOf } from '../../room/state/roomState.ts';
-import { useRoom, useRoomState } from '../../room/ui/context.ts';
-import { fetchBalances, walletKeys } from '../../wallet/api.ts';
-import { formatAmount } from '../../wallet/format.ts';
-import { fetchCatalogue, giftKeys, giveInRoom, newIdempotencyKey } from '../api.ts';
-import { TransferOutcome, useTransfer } from '../transfer.tsx';
+import { useLanguage, useTranslation } from '../../../../shared/i18n/index.ts';
+import { translateApiError } from '../../../../shared/i18n/translateError.ts';
+import { useSessionStore } from '../../../../shared/session/store.ts';
+import { selfOf } from '../../state/roomState.ts';
+import { useRoom, useRoomState } from '../../ui/context.ts';
+import { fetchBalances, walletKeys } from '../../../wallet/api.ts';
+import { formatAmount } from '../../../wallet/format.ts';
+import { fetchCatalogue, giftKeys, giveInRoom, newIdempotencyKey } from '../../../gifts/api.ts';
+import { TransferOutcome, useTransfer } from '../../../gifts/transfer.tsx';
+import { giftsOf } from './giftEvents.ts';
 import { attemptFor, newGifts, giftRecipients, type GiftAttempt } from './giving.ts';
 
 /**
@@ -71,7 +72,7 @@ function GiveForm({ roomId }: { roomId: string }) {
     () =>
       store.subscribe((state, prev) => {
         const self = state.room.selfId;
-        if (newGifts(prev.room.gifts, state.room.gifts).some((g) => g.to === self)) {
+        if (newGifts(giftsOf(prev), giftsOf(state)).some((g) => g.to === self)) {
           void queryClient.invalidateQueries({ queryKey: walletKeys.balances });
         }
       }),

@@ -1,8 +1,8 @@
 import { ActionIcon, CloseButton, Group, Popover, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconGift } from '@tabler/icons-react';
-import { useTranslation } from '../../../shared/i18n/index.ts';
-import { useRoom } from '../../room/ui/context.ts';
+import { useTranslation } from '../../../../shared/i18n/index.ts';
+import { useRoom } from '../../ui/context.ts';
 import { GiftPanel } from './GiftPanel.tsx';
 
 /** The call toolbar's Gifts button and its panel (a dialog named after the button). */
@@ -42,4 +42,11 @@ export function GiftsButton() {
       </Popover.Dropdown>
     </Popover>
   );
+}
+
+const CONTROLS = [{ key: 'gifts', element: <GiftsButton /> }] as const;
+
+/** The gifts feature's controls: the Gifts button (always there; guests see why they cannot give). */
+export function useGiftControls() {
+  return CONTROLS;
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_ROOM, reduceRoom } from '../state/roomState.ts';
-import { giftLineTransfer, type GiftGiven } from './giftEvents.ts';
+import { reduceWithFeatures, sliceValue } from '../../state/featureState.ts';
+import { INITIAL_ROOM } from '../../state/roomState.ts';
+import { giftLineFor, giftLineTransfer, giftsSlice, type GiftGiven } from './giftEvents.ts';
+
+const reducers = { slices: [giftsSlice], chatLines: [giftLineFor] };
+const start = { room: INITIAL_ROOM, features: {} };
 
 const gift: GiftGiven = {
   type: 'gift_given',
@@ -21,14 +25,19 @@ const gift: GiftGiven = {
 
 describe('gift_given in the room state', () => {
   it('keeps the gift and adds one chat line (unread while the chat is closed), once', () => {
-    const once = reduceRoom(INITIAL_ROOM, gift);
-    expect(once.gifts).toEqual([gift]);
-    expect(once.chat).toHaveLength(1);
-    expect(giftLineTransfer(once.chat[0]!)).toBe('t-1');
-    expect(once.unread).toBe(1);
-    const twice = reduceRoom(once, gift);
-    expect(twice.gifts).toHaveLength(1);
-    expect(twice.chat).toHaveLength(1);
+    const once = reduceWithFeatures(start, gift, reducers);
+    expect(sliceValue(once.features, giftsSlice)).toEqual([gift]);
+    expect(once.room.chat).toHaveLength(1);
+    expect(giftLineTransfer(once.room.chat[0]!)).toBe('t-1');
+    expect(once.room.unread).toBe(1);
+    const twice = reduceWithFeatures(once, gift, reducers);
+    expect(sliceValue(twice.features, giftsSlice)).toHaveLength(1);
+    expect(twice.room.chat).toHaveLength(1);
+    // Another event leaves the slice as it was.
+    expect(
+      reduceWithFeatures(twice, { type: 'mode_changed', mode: 'meeting', by: null }, reducers)
+        .features,
+    ).toBe(twice.features);
   });
 
   it('ordinary chat messages are not gift lines', () => {

@@ -1,4 +1,7 @@
 import type { ChatMessageView, ServerMessageOf } from '@podium/protocol';
+import type { FeatureSlice } from '../../state/featureState.ts';
+import type { RoomInput } from '../../state/roomState.ts';
+import { readSlice, type RoomStoreState } from '../../store.ts';
 
 export type GiftGiven = ServerMessageOf<'gift_given'>;
 
@@ -33,4 +36,20 @@ export function keepGift(gifts: readonly GiftGiven[], gift: GiftGiven): readonly
   if (gifts.some((g) => g.transfer_id === gift.transfer_id)) return gifts;
   const next = [...gifts, gift];
   return next.length > GIFTS_KEEP ? next.slice(next.length - GIFTS_KEEP) : next;
+}
+
+/** Gifts given in the room since joining: the gifts feature's slice of the room store. */
+export const giftsSlice: FeatureSlice<readonly GiftGiven[]> = {
+  key: 'gifts',
+  initial: [],
+  reduce: (gifts, input) => (input.type === 'gift_given' ? keepGift(gifts, input) : gifts),
+};
+
+export function giftsOf(state: Pick<RoomStoreState, 'features'>): readonly GiftGiven[] {
+  return readSlice(state, giftsSlice);
+}
+
+/** The chat line a room event adds: one per gift given. */
+export function giftLineFor(input: RoomInput): ChatMessageView | null {
+  return input.type === 'gift_given' ? giftChatLine(input) : null;
 }

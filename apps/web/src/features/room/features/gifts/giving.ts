@@ -1,6 +1,6 @@
 import type { ParticipantView } from '@podium/protocol';
-import type { GiftGiven } from '../../room/gifts/giftEvents.ts';
-import type { RoomState } from '../../room/state/roomState.ts';
+import type { GiftGiven } from './giftEvents.ts';
+import type { RoomState } from '../../state/roomState.ts';
 
 /**
  * Who can receive a gift from this browser: people in the room other than oneself, with an

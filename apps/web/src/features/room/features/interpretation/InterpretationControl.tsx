@@ -1,15 +1,11 @@
 import { useEffect } from 'react';
 import { Badge, NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from '../../../shared/i18n/index.ts';
-import { selfOf } from '../state/roomState.ts';
-import { useRoom, useRoomState } from '../ui/context.ts';
-import {
-  effectiveChannel,
-  interpreterChannels,
-  listeningStore,
-  useListening,
-} from './listening.ts';
+import { useTranslation } from '../../../../shared/i18n/index.ts';
+import { selfOf } from '../../state/roomState.ts';
+import { useRoom, useRoomState } from '../../ui/context.ts';
+import { backToOriginalIfLost, chooseChannel } from './actions.ts';
+import { interpreterChannels, listenedChannel, lostChannel } from './listening.ts';
 
 /** Value of the "Original" option (channel names are never empty). */
 const ORIGINAL = '';
@@ -21,19 +17,16 @@ const ORIGINAL = '';
 export function InterpretationControl() {
   const { t } = useTranslation();
   const session = useRoom();
-  const listening = useListening(session.store);
   const self = useRoomState((s) => selfOf(s.room));
   const channelsKey = useRoomState((s) => interpreterChannels(s.room.participants).join('\n'));
-  const current = useRoomState((s) => effectiveChannel(listening, s.room));
+  const current = useRoomState(listenedChannel);
+  const lost = useRoomState((s) => lostChannel(s).lost);
   const channels = channelsKey === '' ? [] : channelsKey.split('\n');
 
   // The chosen channel lost its last interpreter: back to Original, on the server too.
   useEffect(() => {
-    if (listening.channel !== null && current === null) {
-      listeningStore(session.store).setState({ channel: null, participantId: null });
-      if (listening.participantId === self?.id) void session.chooseChannel(null);
-    }
-  }, [listening, current, self?.id, session]);
+    if (lost) backToOriginalIfLost(session);
+  }, [lost, session]);
 
   if (self?.interpreter_channel) {
     return (
@@ -44,12 +37,7 @@ export function InterpretationControl() {
   }
   if (channels.length === 0 || !self) return null;
 
-  const choose = async (value: string) => {
-    const channel = value === ORIGINAL ? null : value;
-    if (await session.chooseChannel(channel)) {
-      listeningStore(session.store).setState({ channel, participantId: self.id });
-    }
-  };
+  const choose = (value: string) => chooseChannel(session, value === ORIGINAL ? null : value);
 
   return (
     <NativeSelect
@@ -63,4 +51,11 @@ export function InterpretationControl() {
       ]}
     />
   );
+}
+
+const CONTROLS = [{ key: 'interpretation', element: <InterpretationControl /> }] as const;
+
+/** The interpretation feature's controls: the channel selector (or the interpreter's badge). */
+export function useInterpretationControls() {
+  return CONTROLS;
 }

@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { INTERPRETER_CHANNEL_MAX, type ParticipantView } from '@podium/protocol';
-import { useTranslation } from '../../../shared/i18n/index.ts';
-import type { RoomSession } from '../session/RoomSession.ts';
-import { isModerator } from '../state/permissions.ts';
-import { useRoom } from '../ui/context.ts';
+import { useTranslation } from '../../../../shared/i18n/index.ts';
+import type { RoomSession } from '../../session/RoomSession.ts';
+import { isModerator } from '../../state/permissions.ts';
+import { useRoom } from '../../ui/context.ts';
+import { setInterpreter } from './actions.ts';
 
 /** Whether `viewer` may make `target` an interpreter, or stop them (the server's own rule). */
 export function interpreterActions(
@@ -17,6 +18,12 @@ export function interpreterActions(
   }
   const interpreting = target.role === 'interpreter';
   return { make: !interpreting && !isModerator(target.role), stop: interpreting };
+}
+
+/** Whether the participant menu has interpretation items for this pair. */
+export function hasInterpreterActions(viewer: ParticipantView | null, target: ParticipantView) {
+  const actions = interpreterActions(viewer, target);
+  return actions.make || actions.stop;
 }
 
 /** "Make interpreter…" (asks for the channel, then confirms) and "Stop interpreting". */
@@ -38,7 +45,7 @@ export function InterpreterMenuItems({
         </Menu.Item>
       ) : null}
       {actions.stop ? (
-        <Menu.Item onClick={() => void session.setInterpreter(participant.id, null)}>
+        <Menu.Item onClick={() => void setInterpreter(session, participant.id, null)}>
           {t('room.interpretation.stopInterpreting')}
         </Menu.Item>
       ) : null}
@@ -59,7 +66,7 @@ function openChannelDialog(session: RoomSession, participant: ParticipantView, t
         onCancel={() => modals.close(id)}
         onConfirm={(channel) => {
           modals.close(id);
-          void session.setInterpreter(participant.id, channel);
+          void setInterpreter(session, participant.id, channel);
         }}
       />
     ),

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedView, ParticipantView } from '@podium/protocol';
-import { INITIAL_ROOM } from '../state/roomState.ts';
-import { createRoomStore } from '../store.ts';
+import { INITIAL_ROOM } from '../../state/roomState.ts';
+import { createRoomStore, readSlice, writeSlice } from '../../store.ts';
 import {
   effectiveChannel,
   feedVolume,
   interpreterChannels,
-  listeningStore,
+  listenedChannel,
+  listeningSlice,
+  lostChannel,
   ORIGINAL_UNDER_INTERPRETER,
 } from './listening.ts';
 
@@ -62,11 +64,22 @@ describe('interpretation channels', () => {
     expect(effectiveChannel({ channel: 'English', participantId: 'old' }, room)).toBeNull();
   });
 
-  it('keeps one listening store per room session', () => {
-    const a = createRoomStore();
-    expect(listeningStore(a)).toBe(listeningStore(a));
-    expect(listeningStore(a)).not.toBe(listeningStore(createRoomStore()));
-    expect(listeningStore(a).getState()).toEqual({ channel: null, participantId: null });
+  it('keeps the choice per room session, starting on Original', () => {
+    const a = createRoomStore(room);
+    const b = createRoomStore(room);
+    expect(readSlice(a.getState(), listeningSlice)).toEqual({ channel: null, participantId: null });
+    writeSlice(a, listeningSlice, { channel: 'English', participantId: 'me' });
+    expect(listenedChannel(a.getState())).toBe('English');
+    expect(listenedChannel(b.getState())).toBeNull();
+  });
+
+  it('a chosen channel without interpreter is lost; the server is told only if we chose it', () => {
+    const store = createRoomStore(room);
+    expect(lostChannel(store.getState())).toEqual({ lost: false, server: false });
+    writeSlice(store, listeningSlice, { channel: 'Deutsch', participantId: 'me' });
+    expect(lostChannel(store.getState())).toEqual({ lost: true, server: true });
+    writeSlice(store, listeningSlice, { channel: 'English', participantId: 'old' });
+    expect(lostChannel(store.getState())).toEqual({ lost: true, server: false });
   });
 });
 

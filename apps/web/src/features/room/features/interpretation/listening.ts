@@ -1,8 +1,7 @@
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import { useStore } from 'zustand';
 import type { FeedView, ParticipantView } from '@podium/protocol';
-import type { RoomStore } from '../store.ts';
-import type { RoomState } from '../state/roomState.ts';
+import type { FeatureSlice } from '../../state/featureState.ts';
+import type { RoomState } from '../../state/roomState.ts';
+import { readSlice, type RoomStoreState } from '../../store.ts';
 
 /**
  * Interpretation on the listener's side. The server sends an interpreter's feeds only to the
@@ -19,17 +18,11 @@ export interface Listening {
   participantId: string | null;
 }
 
-const stores = new WeakMap<RoomStore, StoreApi<Listening>>();
-
-/** One per room session (keyed by its room store). */
-export function listeningStore(room: RoomStore): StoreApi<Listening> {
-  let store = stores.get(room);
-  if (!store) {
-    store = createStore<Listening>()(() => ({ channel: null, participantId: null }));
-    stores.set(room, store);
-  }
-  return store;
-}
+/** The interpretation feature's slice of the room store: a local choice, no server event. */
+export const listeningSlice: FeatureSlice<Listening> = {
+  key: 'interpretation',
+  initial: { channel: null, participantId: null },
+};
 
 /** The channels someone interprets into, as this browser sees the room (sorted). */
 export function interpreterChannels(participants: Readonly<Record<string, ParticipantView>>) {
@@ -62,6 +55,20 @@ export function feedVolume(feed: FeedView | undefined, channel: string | null): 
   return channel === null ? 1 : ORIGINAL_UNDER_INTERPRETER;
 }
 
-export function useListening(room: RoomStore): Listening {
-  return useStore(listeningStore(room));
+/** What this browser listens to, from the room store's state (a selector). */
+export function listenedChannel(state: Pick<RoomStoreState, 'room' | 'features'>): string | null {
+  return effectiveChannel(readSlice(state, listeningSlice), state.room);
+}
+
+/**
+ * Whether the chosen channel lost its last interpreter, so this browser should go back to
+ * Original (on the server too when `server` says it was chosen as this participant).
+ */
+export function lostChannel(state: Pick<RoomStoreState, 'room' | 'features'>): {
+  lost: boolean;
+  server: boolean;
+} {
+  const listening = readSlice(state, listeningSlice);
+  const lost = listening.channel !== null && listenedChannel(state) === null;
+  return { lost, server: lost && listening.participantId === state.room.selfId };
 }

@@ -27,13 +27,12 @@ import {
 } from '@tabler/icons-react';
 import { ROOM_MODES, type ParticipantView } from '@podium/protocol';
 import { useShallow } from 'zustand/react/shallow';
-import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
-import { downloadBlob } from '../../events/download.ts';
-import { exportFileName, participantsCsv } from '../export/participantsCsv.ts';
-import { InterpreterMenuItems } from '../interpretation/InterpreterMenuItems.tsx';
-import { participantActions, roomControls } from '../state/permissions.ts';
-import { selfOf } from '../state/roomState.ts';
-import { useRoom, useRoomState } from './context.ts';
+import { useLanguage, useTranslation } from '../../../../shared/i18n/index.ts';
+import { downloadBlob } from '../../../events/download.ts';
+import { exportFileName, participantsCsv } from '../../export/participantsCsv.ts';
+import { participantActions, roomControls } from '../../state/permissions.ts';
+import { selfOf } from '../../state/roomState.ts';
+import { useRoom, useRoomState } from '../../ui/context.ts';
 
 const LOCALES = { en: 'en-GB', vi: 'vi-VN' } as const;
 
@@ -72,7 +71,11 @@ function ParticipantRow({
     confirm: t('room.participants.confirm.confirm'),
     cancel: t('room.participants.confirm.cancel'),
   };
-  const any = Object.values(actions).some(Boolean);
+  // Other features' items for this person (interpretation: make or stop an interpreter).
+  const contributed = session.features.flatMap(({ id, participantMenu: menu }) =>
+    menu?.available(viewer, participant) ? [{ id, Items: menu.Items }] : [],
+  );
+  const any = Object.values(actions).some(Boolean) || contributed.length > 0;
 
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" role="listitem" aria-label={name}>
@@ -172,7 +175,9 @@ function ParticipantRow({
                   {t('room.participants.removeCoHost')}
                 </Menu.Item>
               ) : null}
-              <InterpreterMenuItems viewer={viewer} participant={participant} />
+              {contributed.map(({ id, Items }) => (
+                <Items key={id} viewer={viewer} participant={participant} />
+              ))}
               {actions.pinForAll ? (
                 <Menu.Item
                   onClick={() =>

@@ -1,0 +1,19 @@
+import { chatFeature } from './chat/index.ts';
+import { e2eeFeature } from './e2ee/index.tsx';
+import { giftsFeature } from './gifts/index.ts';
+import type { InCallFeature } from './inCallFeature.ts';
+import { interpretationFeature } from './interpretation/index.ts';
+import { participantsFeature } from './participants/index.ts';
+
+/**
+ * The in-call features of every call, registered once (README.md: adding one). Their order is
+ * the order of their contributions: controls between the core controls and Leave, header
+ * items, tile overlays, participant menu items.
+ */
+export const IN_CALL_FEATURES: readonly InCallFeature[] = [
+  interpretationFeature,
+  giftsFeature,
+  chatFeature,
+  participantsFeature,
+  e2eeFeature,
+];
