@@ -4,6 +4,16 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Checks of the repository's own tooling (lint rules); seconds, no server.
+        test: {
+          name: 'tooling',
+          root: 'scripts',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'protocol',
           root: 'packages/protocol',
