@@ -1,8 +1,8 @@
 import {
   DOMAIN_DISCOVERY_TIMEOUT_MS,
   DOMAIN_ENV_STORAGE_KEY,
-  LIST_JSON_PATH,
   listJsonSchema,
+  apiPaths,
   type DomainEnvironment,
   type ListJson,
 } from '@podium/protocol';
@@ -86,7 +86,7 @@ export async function discoverDomain(input: DiscoveryInput): Promise<DomainEnvir
     input.timeoutMs ?? DOMAIN_DISCOVERY_TIMEOUT_MS,
   );
   try {
-    const res = await (input.fetch ?? fetch)(`${origin}${LIST_JSON_PATH}`, {
+    const res = await (input.fetch ?? fetch)(`${origin}${apiPaths.domain.list}`, {
       signal: controller.signal,
       headers: { Accept: 'application/json' },
     });

@@ -7,16 +7,7 @@ import type {
   UrlResponse,
 } from '@podium/protocol';
 import { api, graphql, type ApiClient } from '../../shared/api/index.ts';
-
-export const EVENTS_PATHS = {
-  create: '/api/account/qrcode/create',
-  update: '/api/account/qrcode/update',
-  remove: '/api/account/qrcode/delete',
-  list: '/api/account/qrcode/list/conference',
-  hostUrl: '/api/account/qrcode/host/url',
-  shortDetail: '/api/quickom/qrcode/short-detail',
-  calendar: '/api/quickom/qrcode/calendar',
-} as const;
+import { apiPaths } from '@podium/protocol';
 
 /** What the list endpoint takes; `after` continues from the previous page. */
 export interface ListPageRequest {
@@ -36,13 +27,13 @@ const ALIAS_QUERY = `query Alias($input: AliasInput!) { alias(input: $input) { $
 /** The owner's event calls of spec §7 ("QR code/conference"), all (T) but short-detail/calendar. */
 export function createEventsApi(client: ApiClient = api) {
   return {
-    create: (body: CreateAliasInput) => client.post<AliasDto>(EVENTS_PATHS.create, body),
-    update: (body: UpdateAliasInput) => client.post<AliasDto>(EVENTS_PATHS.update, body),
+    create: (body: CreateAliasInput) => client.post<AliasDto>(apiPaths.events.create, body),
+    update: (body: UpdateAliasInput) => client.post<AliasDto>(apiPaths.events.update, body),
     remove: (id: string) =>
-      client.delete<{ id: string; deleted: true }>(EVENTS_PATHS.remove, { body: { id } }),
+      client.delete<{ id: string; deleted: true }>(apiPaths.events.remove, { body: { id } }),
     list: (request: ListPageRequest, signal?: AbortSignal) =>
       client.post<AliasListResponse>(
-        EVENTS_PATHS.list,
+        apiPaths.events.list,
         {
           type: 'conference',
           ...(request.after ? { after: request.after } : {}),
@@ -51,9 +42,10 @@ export function createEventsApi(client: ApiClient = api) {
         },
         { signal },
       ),
-    hostUrl: (alias: string) => client.get<UrlResponse>(EVENTS_PATHS.hostUrl, { query: { alias } }),
+    hostUrl: (alias: string) =>
+      client.get<UrlResponse>(apiPaths.events.hostUrl, { query: { alias } }),
     shortDetail: (alias: string, signal?: AbortSignal) =>
-      client.get<AliasShortDetail>(EVENTS_PATHS.shortDetail, {
+      client.get<AliasShortDetail>(apiPaths.events.shortDetail, {
         query: { alias },
         auth: false,
         signal,
@@ -63,7 +55,7 @@ export function createEventsApi(client: ApiClient = api) {
      * paths need the X-Requested-With header; the owner's token adds the description.
      */
     calendarFile: async (alias: string, timeZone: string | undefined) => {
-      const text = await client.get<unknown>(EVENTS_PATHS.calendar, {
+      const text = await client.get<unknown>(apiPaths.events.calendar, {
         query: { alias, tz: timeZone },
         headers: { Accept: 'text/calendar' },
       });

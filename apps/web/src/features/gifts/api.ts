@@ -7,6 +7,7 @@ import type {
   SendGiftRequest,
 } from '@podium/protocol';
 import { api } from '../../shared/api/index.ts';
+import { apiPaths } from '@podium/protocol';
 
 export const giftKeys = {
   catalogue: ['gifts', 'catalogue'] as const,
@@ -14,23 +15,23 @@ export const giftKeys = {
 };
 
 export function fetchCatalogue(): Promise<GiftCatalogueResponse> {
-  return api.get<GiftCatalogueResponse>('/api/gifts', { auth: false });
+  return api.get<GiftCatalogueResponse>(apiPaths.gifts.catalogue, { auth: false });
 }
 
 export function fetchRecipient(to: string): Promise<RecipientResponse> {
-  return api.get<RecipientResponse>('/api/gifts/recipient', { query: { to }, auth: false });
+  return api.get<RecipientResponse>(apiPaths.gifts.recipient, { query: { to }, auth: false });
 }
 
 export function sendGift(body: SendGiftRequest): Promise<GiftTransferResponse> {
-  return api.post<GiftTransferResponse>('/api/gifts/send', body);
+  return api.post<GiftTransferResponse>(apiPaths.gifts.send, body);
 }
 
 export function donate(body: DonateRequest): Promise<GiftTransferResponse> {
-  return api.post<GiftTransferResponse>('/api/gifts/donate', body);
+  return api.post<GiftTransferResponse>(apiPaths.gifts.donate, body);
 }
 
 export function giveInRoom(body: GiveGiftRequest): Promise<GiftTransferResponse> {
-  return api.post<GiftTransferResponse>('/api/gifts/give', body);
+  return api.post<GiftTransferResponse>(apiPaths.gifts.give, body);
 }
 
 /**

@@ -1,10 +1,6 @@
 import type { AliasShortDetail, VerifyCallResponse } from '@podium/protocol';
 import { api, type ApiClient } from '../../shared/api/index.ts';
-
-export const JOIN_PATHS = {
-  shortDetail: '/api/quickom/qrcode/short-detail',
-  verifyCall: '/api/quickom/qrcode/verify-call',
-} as const;
+import { apiPaths } from '@podium/protocol';
 
 export interface VerifyCallInput {
   alias: string;
@@ -18,7 +14,7 @@ export interface VerifyCallInput {
 export function createJoinApi(client: ApiClient = api) {
   return {
     shortDetail: (alias: string, signal?: AbortSignal) =>
-      client.get<AliasShortDetail>(JOIN_PATHS.shortDetail, {
+      client.get<AliasShortDetail>(apiPaths.events.shortDetail, {
         query: { alias },
         auth: false,
         signal,
@@ -28,7 +24,7 @@ export function createJoinApi(client: ApiClient = api) {
      * participant; a guest sends none.
      */
     verifyCall: (input: VerifyCallInput) =>
-      client.post<VerifyCallResponse>(JOIN_PATHS.verifyCall, input),
+      client.post<VerifyCallResponse>(apiPaths.events.verifyCall, input),
   };
 }
 

@@ -1,5 +1,5 @@
 import {
-  NOTIFICATIONS_PATHS,
+  apiPaths,
   type CountNotificationsResponse,
   type ListNotificationsResponse,
   type NotificationsChangedResponse,
@@ -16,13 +16,13 @@ export const notificationKeys = {
 };
 
 export function fetchPage(fromId: number | null): Promise<ListNotificationsResponse> {
-  return api.get<ListNotificationsResponse>(NOTIFICATIONS_PATHS.list, {
+  return api.get<ListNotificationsResponse>(apiPaths.notifications.list, {
     query: { from_id: fromId, limit: PAGE_SIZE },
   });
 }
 
 export async function fetchUnread(): Promise<number> {
-  const res = await api.get<CountNotificationsResponse>(NOTIFICATIONS_PATHS.count, {
+  const res = await api.get<CountNotificationsResponse>(apiPaths.notifications.count, {
     query: { is_read: false },
   });
   return res.count;
@@ -32,12 +32,12 @@ export function setRead(
   target: { ids: number[] } | { all: true },
   isRead: boolean,
 ): Promise<NotificationsChangedResponse> {
-  return api.post<NotificationsChangedResponse>(NOTIFICATIONS_PATHS.updateReadStatus, {
+  return api.post<NotificationsChangedResponse>(apiPaths.notifications.updateReadStatus, {
     ...target,
     is_read: isRead,
   });
 }
 
 export function remove(ids: number[]): Promise<NotificationsChangedResponse> {
-  return api.post<NotificationsChangedResponse>(NOTIFICATIONS_PATHS.delete, { ids });
+  return api.post<NotificationsChangedResponse>(apiPaths.notifications.delete, { ids });
 }

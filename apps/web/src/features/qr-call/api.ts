@@ -9,27 +9,15 @@ import type {
   UrlResponse,
 } from '@podium/protocol';
 import { api, type ApiClient } from '../../shared/api/index.ts';
-
-export const QR_CALL_PATHS = {
-  send: '/1-1/send',
-  shortDetail: '/api/quickom/qrcode/short-detail',
-  create: '/api/account/qrcode/create',
-  update: '/api/account/qrcode/update',
-  remove: '/api/account/qrcode/delete',
-  list: '/api/account/qrcode/list/conference',
-  agentAdd: '/api/account/qrcode/participant/add',
-  agentList: '/api/account/qrcode/participant/list',
-  agentRemove: '/api/account/qrcode/participant/remove',
-  agentUrl: '/api/account/qrcode/participant/url',
-} as const;
+import { apiPaths } from '@podium/protocol';
 
 /** The QR call centre's calls: the visitor's and agent's signals, and the owner's management. */
 export function createQrCallApi(client: ApiClient = api) {
   const send = <T>(body: Record<string, unknown>, signal?: AbortSignal) =>
-    client.post<T>(QR_CALL_PATHS.send, body, signal ? { signal } : {});
+    client.post<T>(apiPaths.qrCalls.send, body, signal ? { signal } : {});
   return {
     shortDetail: (alias: string, signal?: AbortSignal) =>
-      client.get<AliasShortDetail>(QR_CALL_PATHS.shortDetail, {
+      client.get<AliasShortDetail>(apiPaths.events.shortDetail, {
         query: { alias },
         auth: false,
         signal,
@@ -45,30 +33,30 @@ export function createQrCallApi(client: ApiClient = api) {
     decline: (callId: string) => send<QrCallAgentView>({ type: 'decline', call_id: callId }),
 
     list: (after?: string | null) =>
-      client.post<AliasListResponse>(QR_CALL_PATHS.list, {
+      client.post<AliasListResponse>(apiPaths.events.list, {
         type: 'qrcode',
         limit: 100,
         ...(after ? { after } : {}),
       }),
     create: (body: { title: string; name?: string; expired_at?: string | null }) =>
-      client.post<AliasDto>(QR_CALL_PATHS.create, {
+      client.post<AliasDto>(apiPaths.events.create, {
         type: 'qrcode',
         // A QR call alias has no schedule; the event fields still want a start.
         start_time: new Date().toISOString(),
         ...body,
       }),
     update: (body: { id: string; title?: string; name?: string; expired_at?: string | null }) =>
-      client.post<AliasDto>(QR_CALL_PATHS.update, body),
+      client.post<AliasDto>(apiPaths.events.update, body),
     remove: (id: string) =>
-      client.delete<{ id: string; deleted: true }>(QR_CALL_PATHS.remove, { body: { id } }),
+      client.delete<{ id: string; deleted: true }>(apiPaths.events.remove, { body: { id } }),
     agents: (alias: string) =>
-      client.get<{ entries: AgentDto[] }>(QR_CALL_PATHS.agentList, { query: { alias } }),
+      client.get<{ entries: AgentDto[] }>(apiPaths.events.participantList, { query: { alias } }),
     addAgent: (alias: string, account: string) =>
-      client.post<AgentDto>(QR_CALL_PATHS.agentAdd, { alias, account }),
+      client.post<AgentDto>(apiPaths.events.participantAdd, { alias, account }),
     removeAgent: (alias: string, id: string) =>
-      client.post<{ id: string; removed: true }>(QR_CALL_PATHS.agentRemove, { alias, id }),
+      client.post<{ id: string; removed: true }>(apiPaths.events.participantRemove, { alias, id }),
     callUrl: (alias: string) =>
-      client.get<UrlResponse>(QR_CALL_PATHS.agentUrl, { query: { alias } }),
+      client.get<UrlResponse>(apiPaths.events.participantUrl, { query: { alias } }),
   };
 }
 
@@ -77,7 +65,7 @@ export function createQrCallApi(client: ApiClient = api) {
  * outlives the page, so agents stop ringing at once instead of at the ring timeout.
  */
 export function cancelOnLeave(callId: string, token: string): void {
-  void fetch(QR_CALL_PATHS.send, {
+  void fetch(apiPaths.qrCalls.send, {
     method: 'POST',
     keepalive: true,
     credentials: 'same-origin',

@@ -1,10 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
-  ACCOUNT_SETTINGS_UPDATE_PATH,
-  AVATAR_UPLOAD_PATH,
-  SESSION_REVOKE_PATH,
-  SESSIONS_PATH,
-  SESSIONS_REVOKE_OTHERS_PATH,
+  apiPaths,
   type AccountDetailsDto,
   type AccountDto,
   type AccountSessionDto,
@@ -18,7 +14,7 @@ import {
   queryClient,
   type ApiClient,
 } from '../../shared/api/index.ts';
-import { ACCOUNT_DETAILS_PATH, updateAccount } from '../../shared/session/account.ts';
+import { updateAccount } from '../../shared/session/account.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 
 export const SETTINGS_QUERY_KEY = ['account', 'details', 'settings'] as const;
@@ -28,7 +24,7 @@ export const SESSIONS_QUERY_KEY = ['account', 'sessions'] as const;
 export function settingsQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: SETTINGS_QUERY_KEY,
-    queryFn: ({ signal }) => client.get<AccountDetailsDto>(ACCOUNT_DETAILS_PATH, { signal }),
+    queryFn: ({ signal }) => client.get<AccountDetailsDto>(apiPaths.account.details, { signal }),
   });
 }
 
@@ -56,22 +52,24 @@ export interface ProfileUpdate {
 
 export const settingsApi = {
   update: (body: AccountSettingsUpdate) =>
-    api.post<AccountDetailsDto>(ACCOUNT_SETTINGS_UPDATE_PATH, body).then((d) => remember(d)),
+    api.post<AccountDetailsDto>(apiPaths.account.settingsUpdate, body).then((d) => remember(d)),
   profile: (body: ProfileUpdate) =>
-    api.post<AccountDetailsDto>('/api/account/profile/update', body).then((d) => remember(d)),
+    api.post<AccountDetailsDto>(apiPaths.account.profileUpdate, body).then((d) => remember(d)),
   conferenceMode: (mode: ConferenceMode) =>
     api
-      .post<AccountDetailsDto>('/api/account/setting/conference/update', {
+      .post<AccountDetailsDto>(apiPaths.account.conferenceSettingUpdate, {
         conference_mode: mode,
       })
       .then((d) => remember(d)),
   changePassword: (old_password: string, new_password: string) =>
-    api.post<AccountDto>('/api/v1/user/change-password', { old_password, new_password }),
-  setPassword: (password: string) => api.post<AccountDto>('/api/account/set-pwd', { password }),
-  sessions: () => api.get<{ sessions: AccountSessionDto[] }>(SESSIONS_PATH),
+    api.post<AccountDto>(apiPaths.account.changePassword, { old_password, new_password }),
+  setPassword: (password: string) =>
+    api.post<AccountDto>(apiPaths.account.setPassword, { password }),
+  sessions: () => api.get<{ sessions: AccountSessionDto[] }>(apiPaths.account.sessions),
   revokeSession: (id: string) =>
-    api.post<{ sessions: AccountSessionDto[] }>(SESSION_REVOKE_PATH, { id }),
-  revokeOthers: () => api.post<{ sessions: AccountSessionDto[] }>(SESSIONS_REVOKE_OTHERS_PATH, {}),
+    api.post<{ sessions: AccountSessionDto[] }>(apiPaths.account.sessionRevoke, { id }),
+  revokeOthers: () =>
+    api.post<{ sessions: AccountSessionDto[] }>(apiPaths.account.sessionsRevokeOthers, {}),
 
   /**
    * Multipart upload; the JSON client only sends JSON bodies. The browser sets the multipart
@@ -87,7 +85,7 @@ export const settingsApi = {
     };
     const access = cookieTokenStore.read().access;
     if (access) headers.Authorization = `Bearer ${access}`;
-    const response = await doFetch(AVATAR_UPLOAD_PATH, {
+    const response = await doFetch(apiPaths.account.avatarUpload, {
       method: 'POST',
       headers,
       body,

@@ -3,18 +3,16 @@ import type { ServerMessageOf, ServerMessageType } from '@podium/protocol';
 import { api } from '../api/index.ts';
 import { useSessionStore } from '../session/store.ts';
 import { AccountChannelClient, accountSocketUrl, type AccountChannelState } from './client.ts';
+import { apiPaths } from '@podium/protocol';
 
 export { AccountChannelClient, accountSocketUrl, reconnectDelay } from './client.ts';
 export type { AccountChannelOptions, AccountChannelState } from './client.ts';
-
-/** Path of the credentials endpoint; without alias or ticket it answers account credentials. */
-export const ACCOUNT_AUTH_PATH = '/member/v1/auth';
 
 /** The app's one account channel (one socket per tab while signed in). */
 export const accountChannel = new AccountChannelClient({
   url: typeof window === 'undefined' ? '' : accountSocketUrl(window.location),
   authenticate: async () =>
-    (await api.post<{ credentials: string }>(ACCOUNT_AUTH_PATH, {})).credentials,
+    (await api.post<{ credentials: string }>(apiPaths.signal.auth, {})).credentials,
 });
 
 /** The channel hooks listen to; tests provide their own client on a loopback socket. */

@@ -2,8 +2,7 @@ import type { EventBus } from './events.ts';
 import type { ApiError } from './errors.ts';
 import { networkError, parseApiError } from './errors.ts';
 import type { TokenStore } from './tokens.ts';
-
-export const RENEW_PATH = '/api/v1/user/session/renew';
+import { apiPaths } from '@podium/protocol';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -129,7 +128,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const renewal = tokens.read().renewal;
     if (!renewal) return false;
     try {
-      const { response, payload } = await send(RENEW_PATH, {
+      const { response, payload } = await send(apiPaths.session.renew, {
         method: 'POST',
         auth: false,
         body: { renewal_token: renewal },
@@ -155,7 +154,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       result.response.status === 401 &&
       result.authenticated &&
       init.renew !== false &&
-      path !== RENEW_PATH &&
+      path !== apiPaths.session.renew &&
       tokens.read().renewal &&
       (await renewOnce())
     ) {

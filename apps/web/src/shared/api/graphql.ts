@@ -1,7 +1,6 @@
 import type { ApiClient } from './client.ts';
 import { ApiError } from './errors.ts';
-
-export const GRAPHQL_PATH = '/graphql/v1';
+import { apiPaths } from '@podium/protocol';
 
 interface GraphQLResponse<T> {
   data?: T | null;
@@ -24,7 +23,7 @@ export async function graphqlRequest<T>(
   query: string,
   variables?: Record<string, unknown>,
   operationName?: string,
-  path = GRAPHQL_PATH,
+  path = apiPaths.graphql.v1,
 ): Promise<T> {
   let result: GraphQLResponse<T> | undefined;
   try {

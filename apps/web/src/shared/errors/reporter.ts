@@ -1,7 +1,7 @@
 import {
   CLIENT_LOG_MAX_BYTES,
   CLIENT_LOG_MESSAGE_MAX,
-  CLIENT_LOG_PATH,
+  apiPaths,
   type ClientLogRequest,
 } from '@podium/protocol';
 import { cookieTokenStore } from '../api/tokens.ts';
@@ -83,7 +83,7 @@ function postReport(report: ClientLogRequest): Promise<unknown> {
   const access = cookieTokenStore.read().access;
   if (access) headers.Authorization = `Bearer ${access}`;
   // Plain fetch, not the API client: its error events would sign people out or show toasts.
-  return fetch(CLIENT_LOG_PATH, {
+  return fetch(apiPaths.logger.clientLog, {
     method: 'POST',
     headers,
     body: JSON.stringify(report),

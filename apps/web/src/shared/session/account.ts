@@ -12,14 +12,14 @@ import { cookieTokenStore, type TokenStore } from '../api/tokens.ts';
 import { adoptAccountLanguage, resetAccountLanguage, useTranslation } from '../i18n/index.ts';
 import { isLanguage } from '../i18n/language.ts';
 import { useSessionStore } from './store.ts';
+import { apiPaths } from '@podium/protocol';
 
-export const ACCOUNT_DETAILS_PATH = '/api/account/details';
 export const ACCOUNT_QUERY_KEY = ['account', 'details'] as const;
 
 export function accountQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: ACCOUNT_QUERY_KEY,
-    queryFn: ({ signal }) => client.get<AccountDto>(ACCOUNT_DETAILS_PATH, { signal }),
+    queryFn: ({ signal }) => client.get<AccountDto>(apiPaths.account.details, { signal }),
   });
 }
 

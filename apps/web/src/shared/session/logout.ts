@@ -5,8 +5,7 @@ import type { EventBus } from '../api/events.ts';
 import { cookieTokenStore, type TokenStore } from '../api/tokens.ts';
 import { ACCOUNT_QUERY_KEY } from './account.ts';
 import { useSessionStore } from './store.ts';
-
-export const LOGOUT_PATH = '/api/v1/user/session';
+import { apiPaths } from '@podium/protocol';
 
 export interface LogoutDeps {
   api: ApiClient;
@@ -54,7 +53,7 @@ export function logout(
   };
   inProgress ??= (async () => {
     if (deps.tokens.read().access) {
-      await deps.api.delete(LOGOUT_PATH, { renew: false }).catch(() => undefined);
+      await deps.api.delete(apiPaths.session.logout, { renew: false }).catch(() => undefined);
     }
     deps.tokens.clear();
     useSessionStore.getState().setSignedIn(false);
@@ -90,7 +89,7 @@ export function wireSessionExpiry(
   doLogout: () => Promise<void> = () => logout('expired', { queryClient: client }),
 ): () => void {
   const handle = (event: ApiErrorEvent) => {
-    if (event.path === LOGOUT_PATH) return;
+    if (event.path === apiPaths.session.logout) return;
     const accountLoaded = client.getQueryData(ACCOUNT_QUERY_KEY) !== undefined;
     if (shouldLogout(event, accountLoaded)) void doLogout();
   };

@@ -1,4 +1,4 @@
-import { CALL_CONFIG_PATH, callConfigResponse } from '@podium/protocol';
+import { callConfigResponse, apiPaths } from '@podium/protocol';
 import { api } from '../../../shared/api/index.ts';
 
 /**
@@ -94,5 +94,5 @@ export function createIceConfigCache(options: IceConfigOptions): IceConfigCache 
 
 /** The page's one cache: every call on the page shares the answer. */
 export const iceConfig = createIceConfigCache({
-  fetchConfig: () => api.post<unknown>(CALL_CONFIG_PATH, {}, { auth: false }),
+  fetchConfig: () => api.post<unknown>(apiPaths.config.call, {}, { auth: false }),
 });

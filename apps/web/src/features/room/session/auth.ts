@@ -1,7 +1,6 @@
 import { api, type ApiClient } from '../../../shared/api/index.ts';
 import { guestKey } from './guestKey.ts';
-
-export const SIGNAL_AUTH_PATH = '/member/v1/auth';
+import { apiPaths } from '@podium/protocol';
 
 /** What the room keeps from `POST /member/v1/auth`. */
 export interface SocketAuth {
@@ -19,7 +18,7 @@ export async function fetchSocketAuth(
   ticket: string,
   client: ApiClient = api,
 ): Promise<SocketAuth> {
-  const answer = (await client.post<unknown>(SIGNAL_AUTH_PATH, {
+  const answer = (await client.post<unknown>(apiPaths.signal.auth, {
     ticket,
     guest_key: guestKey(),
   })) as {

@@ -1,8 +1,8 @@
 import {
   CHAT_OTHER_MAX_BYTES,
   ROOM_CREDENTIALS_HEADER,
-  STORAGE_UPLOAD_PATH,
   uploadResponse,
+  apiPaths,
   type ChatFile,
 } from '@podium/protocol';
 
@@ -51,7 +51,7 @@ export async function uploadChatFile(file: File, options: UploadOptions): Promis
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let response: Response;
   try {
-    response = await doFetch(`${options.baseUrl ?? ''}${STORAGE_UPLOAD_PATH}`, {
+    response = await doFetch(`${options.baseUrl ?? ''}${apiPaths.storage.upload}`, {
       method: 'POST',
       headers,
       body,
