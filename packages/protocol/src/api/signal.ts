@@ -17,6 +17,14 @@ export const signalAuthRequest = z
     ticket: z.string().min(1).max(4096).optional(),
     /** With an access token: the alias (name or id) to join; the owner joins as host. */
     alias: z.string().trim().min(1).max(64).optional(),
+    /**
+     * A guest browser's own random key (kept in localStorage): a block of the guest then holds
+     * for this browser too, whatever ticket it comes back with.
+     */
+    guest_key: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,64}$/)
+      .optional(),
   })
   // Neither: account-scope credentials for the account channel (needs the access token).
   .refine((v) => v.ticket === undefined || v.alias === undefined, {

@@ -15,7 +15,8 @@ import * as events from '../services/events/repository.ts';
 import type { Secrets } from '../services/secrets.ts';
 import type { Db } from '../store/db.ts';
 import type { AliasRow } from '../store/schema.ts';
-import type { Identity, TicketRole } from '../rooms/index.ts';
+import { identityKey, type Identity, type TicketRole } from '../rooms/index.ts';
+import { GuestLinks } from '../services/rooms/guest-links.ts';
 import {
   guestIdFor,
   openAccountCredentials,
@@ -46,12 +47,14 @@ export class SignalAuthService {
   #events: EventsService;
   #secrets: Secrets;
   #now: () => number;
+  #guests: GuestLinks;
 
   constructor(options: SignalAuthOptions) {
     this.#db = options.db;
     this.#events = options.events;
     this.#secrets = options.secrets;
     this.#now = options.now ?? Date.now;
+    this.#guests = new GuestLinks(options.db, () => this.#key());
   }
 
   // SECURITY: one key for join tickets and credentials is safe because each MAC covers its own
@@ -63,6 +66,7 @@ export class SignalAuthService {
   async issue(
     input: SignalAuthRequest,
     account: AuthAccount | null,
+    origin: { address: string } = { address: '' },
   ): Promise<SignalAuthResponse | SignalAccountAuthResponse> {
     if (input.ticket === undefined && input.alias === undefined) {
       // Without a token this is the request of old (a ticket or an alias was forgotten).
@@ -87,6 +91,14 @@ export class SignalAuthService {
       identity = accountId
         ? { kind: 'account', accountId }
         : { kind: 'guest', guestId: guestIdFor(await this.#key(), ticket.ticketId) };
+      if (identity.kind === 'guest') {
+        // A blocked guest's browser or address coming back with a new ticket is that guest.
+        const key = await this.#guests.recognise(row.id, identityKey(identity), {
+          address: origin.address,
+          guestKey: input.guest_key,
+        });
+        if (key.startsWith('g:')) identity = { kind: 'guest', guestId: key.slice(2) };
+      }
       if (!name && accountId) name = await this.#accountName(accountId);
     } else {
       if (!account) throw unauthorized();

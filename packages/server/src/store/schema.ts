@@ -14,3 +14,4 @@ export * from './schema/qr-calls.ts';
 export * from './schema/social.ts';
 export * from './schema/client-logs.ts';
 export * from './schema/gifts.ts';
+export * from './schema/room-state.ts';

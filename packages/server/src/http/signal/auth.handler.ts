@@ -16,6 +16,7 @@ export function signalAuthRoutes(app: FastifyInstance, services: Services): void
     auth: 'optional',
     input: signalAuthRequest,
     config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
-    handler: ({ ctx, input }) => ctx.services.signal.issue(input, ctx.account),
+    handler: ({ ctx, input }) =>
+      ctx.services.signal.issue(input, ctx.account, { address: ctx.request.ip }),
   });
 }

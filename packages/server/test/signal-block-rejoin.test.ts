@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORE_KINDS } from './support/stores.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+import { signUpAndLogin, type SignedIn } from './events-support.ts';
+import { createEvent, greet, joinRoom, type SignalClient } from './signal-support.ts';
+
+/**
+ * Issue 10 item 8: a blocked guest who went back to /j/{alias}, typed their name again and got
+ * a new ticket was a new guest and walked back in. Blocking holds for the guest identity, the
+ * browser session (its guest key) and the address, for that event.
+ */
+describe.each(STORE_KINDS)('blocked guests on %s', (kind) => {
+  let server: TestServer;
+  let owner: SignedIn;
+  let member: SignedIn;
+  const sockets: SignalClient[] = [];
+
+  beforeAll(async () => {
+    // Behind a proxy we run, so the test can speak from several addresses.
+    server = await startTestServer(kind, { TRUST_PROXY: '1' });
+    owner = await signUpAndLogin(server, 'block-owner', 'Owner');
+    member = await signUpAndLogin(server, 'block-member', 'Member');
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.ws.terminate();
+    await server?.close();
+  });
+
+  /** verify-call then POST /member/v1/auth, as the join page and the room do, from `address`. */
+  async function guestCredentials(
+    alias: string,
+    name: string,
+    address: string,
+    guestKey?: string,
+  ): Promise<string> {
+    const headers = { 'x-forwarded-for': address };
+    const verify = await server.api('/api/quickom/qrcode/verify-call', {
+      body: { alias, display_name: name },
+      headers,
+    });
+    expect(verify.status, JSON.stringify(verify.body)).toBe(200);
+    const auth = await server.api('/member/v1/auth', {
+      body: { ticket: verify.body.ticket, ...(guestKey ? { guest_key: guestKey } : {}) },
+      headers,
+    });
+    expect(auth.status, JSON.stringify(auth.body)).toBe(200);
+    return auth.body.credentials as string;
+  }
+
+  async function joinAnswer(credentials: string) {
+    const client = await greet(server, credentials);
+    sockets.push(client);
+    return client.request({ type: 'join', has_mic: false, has_camera: false });
+  }
+
+  const REFUSED = { type: 'error', code: 'blocked', message: 'You cannot join this event' };
+
+  it('a new ticket from the same browser or the same address is refused with the block message', async () => {
+    const event = await createEvent(server, owner.token);
+    const hostAuth = await server.api('/member/v1/auth', {
+      body: { alias: event.name },
+      token: owner.token,
+    });
+    const host = await joinRoom(server, hostAuth.body.credentials as string);
+    sockets.push(host.client);
+
+    const key = 'browser-key-of-lan-0001';
+    const guest = await joinRoom(
+      server,
+      await guestCredentials(event.name, 'Lan', '203.0.113.5', key),
+    );
+    sockets.push(guest.client);
+    await host.client.ok({ type: 'block', participant_id: guest.participantId });
+    expect(await guest.client.nextOf('removed')).toMatchObject({ reason: 'blocked' });
+
+    // Same tab (browser key), new ticket, even from another network: refused.
+    expect(
+      await joinAnswer(await guestCredentials(event.name, 'Lan', '198.51.100.20', key)),
+    ).toMatchObject(REFUSED);
+    // Same address, a browser that sends no key or another one (a private window): refused.
+    expect(
+      await joinAnswer(await guestCredentials(event.name, 'Lan 2', '203.0.113.5')),
+    ).toMatchObject(REFUSED);
+    expect(
+      await joinAnswer(
+        await guestCredentials(event.name, 'Lan 3', '203.0.113.5', 'another-browser-key-99'),
+      ),
+    ).toMatchObject(REFUSED);
+
+    // Another guest elsewhere, and a signed-in member on the blocked address, still get in.
+    const other = await joinAnswer(
+      await guestCredentials(event.name, 'Minh', '192.0.2.44', 'minh-browser-key-0001'),
+    );
+    expect(other).toMatchObject({ type: 'reply' });
+    const memberAuth = await server.api('/member/v1/auth', {
+      body: { alias: event.name },
+      token: member.token,
+      headers: { 'x-forwarded-for': '203.0.113.5' },
+    });
+    expect(await joinAnswer(memberAuth.body.credentials as string)).toMatchObject({
+      type: 'reply',
+    });
+
+    // The block is for this event only.
+    const elsewhere = await createEvent(server, owner.token);
+    expect(
+      await joinAnswer(await guestCredentials(elsewhere.name, 'Lan', '203.0.113.5', key)),
+    ).toMatchObject({ type: 'reply' });
+  });
+
+  it('refuses a malformed guest key at the boundary', async () => {
+    const event = await createEvent(server, owner.token);
+    const verify = await server.api('/api/quickom/qrcode/verify-call', {
+      body: { alias: event.name, display_name: 'Vy' },
+    });
+    const bad = await server.api('/member/v1/auth', {
+      body: { ticket: verify.body.ticket, guest_key: 'short' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
