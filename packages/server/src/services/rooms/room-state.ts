@@ -1,0 +1,112 @@
+import type { Logger } from 'pino';
+import { identityKey, type RoomState } from '../../rooms/index.ts';
+import type { Db } from '../../store/db.ts';
+import {
+  deleteRoomState,
+  loadRoomState,
+  saveRoomState,
+  type SavedRoomState,
+} from './repository.ts';
+import { SerialQueue } from '../../shared/serial-queue.ts';
+
+/**
+ * What of a live room survives a server restart (issue 10 item 2): a SIGKILL used to reopen a
+ * locked room unlocked, with the waiting room off. The state is saved after every command that
+ * changes it and restored when the room is next opened; a room run that ends or empties for good
+ * deletes it, so the next meeting of the event starts fresh. People are named by identity.
+ */
+export function savedStateOf(state: RoomState): SavedRoomState {
+  const presenters: string[] = [];
+  const interpreters: Record<string, string> = {};
+  let pinned: string | null = null;
+  for (const p of state.participants.values()) {
+    const key = identityKey(p.identity);
+    if (p.role === 'presenter') presenters.push(key);
+    if (p.interpreterChannel !== null) interpreters[key] = p.interpreterChannel;
+    if (state.pinned === p.id) pinned = key;
+  }
+  return {
+    mode: state.mode,
+    locked: state.locked,
+    waitingRoom: state.waitingRoom,
+    started: state.started,
+    coHosts: [...state.coHosts].sort(),
+    presenters: presenters.sort(),
+    interpreters,
+    pinned,
+  };
+}
+
+function sameSaved(a: SavedRoomState, b: SavedRoomState): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The room as a restart must find it: mode, lock, waiting room, whether the host had started
+ * it, and who was made co-host (they get it back as they rejoin). `blocked` is restored apart,
+ * from its own table.
+ */
+export function restoreRoom(initial: RoomState, saved: SavedRoomState | null): RoomState {
+  if (!saved) return initial;
+  return {
+    ...initial,
+    mode: saved.mode,
+    locked: saved.locked,
+    waitingRoom: saved.waitingRoom,
+    started: saved.started,
+    coHosts: new Set(saved.coHosts),
+  };
+}
+
+/** One room's saved state: loads it once, then writes each change in order, off the command path. */
+export class RoomStatePersistence {
+  readonly #db: Db;
+  readonly #roomId: string;
+  readonly #log: Logger;
+  readonly #writes = new SerialQueue();
+  #last: SavedRoomState | null;
+
+  private constructor(db: Db, roomId: string, log: Logger, saved: SavedRoomState | null) {
+    this.#db = db;
+    this.#roomId = roomId;
+    this.#log = log;
+    this.#last = saved;
+  }
+
+  static async open(db: Db, roomId: string, log: Logger): Promise<RoomStatePersistence> {
+    return new RoomStatePersistence(db, roomId, log, await loadRoomState(db, roomId));
+  }
+
+  /** What the last run left (null: nothing, a fresh room). */
+  get saved(): SavedRoomState | null {
+    return this.#last;
+  }
+
+  /** After each applied command: saves the state when what a restart keeps changed. */
+  changed(state: RoomState): void {
+    if (state.ended !== null) return;
+    const next = savedStateOf(state);
+    if (this.#last && sameSaved(this.#last, next)) return;
+    // A room nobody changed and nobody is in needs no row (the defaults are the event's).
+    this.#last = next;
+    this.#run('save', () => saveRoomState(this.#db, this.#roomId, next));
+  }
+
+  /**
+   * The room run is over: ended, or empty and closed. A shutdown keeps the state (the process
+   * comes back and the room with it).
+   */
+  finished(reason: 'ended' | 'idle' | 'shutdown'): Promise<void> {
+    if (reason !== 'shutdown') {
+      this.#last = null;
+      this.#run('delete', () => deleteRoomState(this.#db, this.#roomId));
+    }
+    return this.#writes.idle();
+  }
+
+  #run(what: string, write: () => Promise<void>): void {
+    this.#writes.run(write).catch((error: unknown) => {
+      this.#log.error({ err: error, what, roomId: this.#roomId }, 'room state write failed');
+    });
+  }
+}
