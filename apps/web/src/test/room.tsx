@@ -7,6 +7,7 @@ import { AppProviders } from '../app/AppProviders.tsx';
 import { createQueryClient } from '../shared/api/index.ts';
 import { createI18n } from '../shared/i18n/index.ts';
 import { IN_CALL_FEATURES } from '../features/room/features/index.ts';
+import type { InCallFeature } from '../features/room/features/inCallFeature.ts';
 import { RoomSession } from '../features/room/session/RoomSession.ts';
 import { RoomContext } from '../features/room/ui/context.ts';
 
@@ -42,13 +43,15 @@ export function renderInRoom(
     waiting?: WaitingEntry[];
     language?: Language;
     queryClient?: QueryClient;
+    /** The call's in-call features; the app's own by default. */
+    features?: readonly InCallFeature[];
   },
 ): RoomSession {
   const session = new RoomSession({
     url: 'ws://127.0.0.1:9/unused',
     authenticate: () => Promise.reject(new Error('not started')),
     notify: () => undefined,
-    features: IN_CALL_FEATURES,
+    features: room.features ?? IN_CALL_FEATURES,
   });
   session.store.getState().dispatch({
     type: 'welcome',

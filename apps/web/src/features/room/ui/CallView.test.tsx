@@ -38,12 +38,12 @@ describe('call view', () => {
     [
       'en',
       ['Microphone', 'Camera', 'Share screen', 'Raise hand', 'Chat', 'Participants'],
-      ['Layout', 'Audio and video settings', 'Leave'],
+      ['Layout', 'Audio and video settings', 'Gifts', 'Leave'],
     ],
     [
       'vi',
       ['Micro', 'Camera', 'Chia sẻ màn hình', 'Giơ tay', 'Trò chuyện', 'Người tham gia'],
-      ['Bố cục', 'Cài đặt âm thanh và hình ảnh', 'Rời đi'],
+      ['Bố cục', 'Cài đặt âm thanh và hình ảnh', 'Quà tặng', 'Rời đi'],
     ],
   ] as const)(
     'every control has a name in %s; toggles say whether they are on',

@@ -6,7 +6,7 @@ import type { RoomStoreState } from '../store.ts';
 import { useRoom, useRoomState } from './context.ts';
 
 /** A feed's playback volume: the product of the features' gains (interpretation lowers some). */
-export function feedGain(
+function feedGain(
   features: readonly InCallFeature[],
   state: RoomStoreState,
   feed: FeedView | undefined,

@@ -5,7 +5,7 @@ import { ControlToggle } from '../../ui/ControlToggle.tsx';
 import { useRoom, useRoomState } from '../../ui/context.ts';
 
 /** Opens and closes the chat panel; counts messages that arrived while it was closed. */
-export function ChatToggle() {
+function ChatToggle() {
   const { t } = useTranslation();
   const session = useRoom();
   const open = useRoomState((s) => s.panel === 'chat');

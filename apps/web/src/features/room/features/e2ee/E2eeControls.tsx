@@ -93,7 +93,7 @@ export function E2eeControls({ salt }: { salt: string }) {
 }
 
 /** Whether a remote tile's feed fails to decrypt (endtoend rooms). */
-export function useCannotDecrypt(participantId: string, source: string, self: boolean): boolean {
+function useCannotDecrypt(participantId: string, source: string, self: boolean): boolean {
   const feedId = useRoomState((s) =>
     self || s.room.mode !== 'endtoend'
       ? undefined

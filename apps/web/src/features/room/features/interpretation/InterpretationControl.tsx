@@ -14,7 +14,7 @@ const ORIGINAL = '';
  * The call toolbar's interpretation control: an interpreter sees the channel they publish into;
  * everyone else picks "Original" or a channel that has an interpreter (hidden while none has).
  */
-export function InterpretationControl() {
+function InterpretationControl() {
   const { t } = useTranslation();
   const session = useRoom();
   const self = useRoomState((s) => selfOf(s.room));

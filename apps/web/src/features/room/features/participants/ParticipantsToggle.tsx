@@ -7,7 +7,7 @@ import { ControlToggle } from '../../ui/ControlToggle.tsx';
 import { useRoom, useRoomState } from '../../ui/context.ts';
 
 /** Opens and closes the participants panel; moderators see how many wait to be admitted. */
-export function ParticipantsToggle() {
+function ParticipantsToggle() {
   const { t } = useTranslation();
   const session = useRoom();
   const open = useRoomState((s) => s.panel === 'participants');
