@@ -46,6 +46,8 @@ export class SocketTap {
   readonly sockets = new Set<WsClient>();
   /** Requests of these types never reach the server (lost on the way, so never answered). */
   readonly lose = new Set<string>();
+  /** Sockets the client asked for so far. */
+  opened = 0;
   /** While true, new connections fail as with no network. */
   offline = false;
   /** Changes a frame on its way out (e.g. another protocol version in hello). */
@@ -56,6 +58,7 @@ export class SocketTap {
   /** The `createSocket` to give the client. */
   readonly createSocket = (url: string): WebSocket => {
     // Port 1 on loopback refuses at once: the same failure as a missing network, locally.
+    this.opened += 1;
     const socket = new WsClient(this.offline ? 'ws://127.0.0.1:1/' : url);
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));

@@ -1,53 +1,67 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type ServerEvent } from '@podium/protocol';
 import { SignalingClient, type ConnectionState, type OpenInfo } from './SignalingClient.ts';
-import { browserLikeSocket, Gateway } from './testGateway.ts';
 import { isMediaUnavailable, SignalingRequestError, signalingErrorText } from './errors.ts';
+import {
+  LIVE_SERVER_TIMEOUT_MS,
+  SocketTap,
+  startLiveServer,
+  waitFor,
+  type LiveServer,
+} from '../../../test/liveRoom.ts';
 
-const gateways: Gateway[] = [];
+/**
+ * The signaling client against the real server in this process. The faults a browser meets
+ * (a dropped connection, being offline, a lost request) happen on the client's end of the
+ * network (SocketTap); the answers are the server's own.
+ */
+
+/** Short, so that giving up after the server's grace period takes a moment, not 30 s. */
+const GRACE_MS = 2_500;
+
+let live: LiveServer;
 const clients: SignalingClient[] = [];
 
-afterEach(async () => {
+beforeAll(async () => {
+  live = await startLiveServer({ signaling: { graceMs: GRACE_MS } });
+}, LIVE_SERVER_TIMEOUT_MS);
+
+afterAll(() => live?.close());
+
+afterEach(() => {
   for (const client of clients.splice(0)) client.close();
-  for (const gateway of gateways.splice(0)) await gateway.close();
 });
 
-async function setup(options: Partial<ConstructorParameters<typeof SignalingClient>[0]> = {}) {
-  const gateway = await Gateway.start();
-  gateways.push(gateway);
-  let auths = 0;
+type Options = Partial<ConstructorParameters<typeof SignalingClient>[0]>;
+
+/** A client for a new event's host (or a guest), its tap, and what it reported. */
+async function setup(options: Options & { guest?: string } = {}) {
+  const { guest, ...clientOptions } = options;
+  const alias = await live.newRoom();
+  const auth = live.roomAuth(alias, guest ? { guest } : 'host');
+  const issued: string[] = [];
+  const tap = new SocketTap();
   const states: ConnectionState[] = [];
   const events: ServerEvent[] = [];
   const opens: OpenInfo[] = [];
   const client = new SignalingClient({
-    url: gateway.url,
-    createSocket: browserLikeSocket,
+    url: live.socketUrl,
+    createSocket: tap.createSocket,
     authenticate: async () => {
-      auths += 1;
-      return gateway.credentials;
+      const { credentials } = await auth();
+      issued.push(credentials);
+      return credentials;
     },
     backoff: { initialMs: 20, maxMs: 100, factor: 2, jitter: 0 },
-    requestTimeoutMs: 2_000,
-    ...options,
+    requestTimeoutMs: 5_000,
+    ...clientOptions,
   });
   clients.push(client);
   client.on('state', (s) => states.push(s));
   client.on('event', (e) => events.push(e));
   client.on('open', (o) => opens.push(o));
-  return { gateway, client, states, events, opens, auths: () => auths };
-}
-
-function waitFor(check: () => boolean, timeoutMs = 3_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const tick = () => {
-      if (check()) resolve();
-      else if (Date.now() - started > timeoutMs) reject(new Error('condition not met in time'));
-      else setTimeout(tick, 10);
-    };
-    tick();
-  });
+  return { alias, tap, client, states, events, opens, issued };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<SignalingRequestError> {
@@ -60,30 +74,37 @@ async function rejection(promise: Promise<unknown>): Promise<SignalingRequestErr
   throw new Error('expected a rejection');
 }
 
-describe('SignalingClient over a loopback socket', () => {
+describe('SignalingClient against the real server', { timeout: 20_000 }, () => {
   it('authenticates, says hello with the protocol version, and correlates replies', async () => {
-    const { gateway, client, states, events } = await setup();
+    const { tap, client, states, events, issued } = await setup();
     const info = await client.connect();
-    expect(info).toEqual({ sessionId: 'hello-1', resumed: false, resumeError: null });
+    expect(info).toEqual({ sessionId: expect.any(String), resumed: false, resumeError: null });
     expect(states).toEqual(['connecting', 'connected']);
-    const [hello] = gateway.of('hello');
-    expect(hello).toMatchObject({ protocol_version: PROTOCOL_VERSION, credentials: 'cred-1' });
-
-    const [join, chat] = await Promise.all([
-      client.request('join', { has_mic: false, has_camera: true }),
-      client.request('chat', { to: 'everyone', text: 'hi' }),
+    expect(tap.of('hello')).toMatchObject([
+      { protocol_version: PROTOCOL_VERSION, credentials: issued[0] },
     ]);
-    expect(join).toEqual({ participant_id: 'p1' });
-    expect(chat).toEqual({ message_id: 'm1' });
-    const ids = gateway.frames.map((f) => f.id);
+
+    const joined = await client.request('join', { has_mic: false, has_camera: true });
+    expect(joined).toEqual({ participant_id: expect.any(String) });
+    const [chat, beat] = await Promise.all([
+      client.request('chat', { to: 'everyone', text: 'hi' }),
+      client.request('heartbeat', {}),
+    ]);
+    expect(chat).toEqual({ message_id: expect.any(String) });
+    expect(beat).toBeDefined();
+    const ids = tap.frames.map((f) => f.id);
     expect(new Set(ids).size).toBe(ids.length);
     await waitFor(() => events.some((e) => e.type === 'welcome'));
-    expect(client.sessionId).toBe('hello-1');
+    const welcome = events.find((e) => e.type === 'welcome');
+    expect(welcome?.type === 'welcome' && welcome.participant.id).toBe(joined.participant_id);
+    expect(client.sessionId).toBe(welcome?.type === 'welcome' ? welcome.session_id : null);
   });
 
   it('rejects a refused request with the server code and i18n key, in both languages', async () => {
-    const { client } = await setup();
+    const { client } = await setup({ guest: 'Lan' });
     await client.connect();
+    await client.request('join', {});
+    // A guest may not lock the room.
     const error = await rejection(client.request('lock', {}));
     expect(error.code).toBe('permission');
     expect(error.key).toBe('errors.permission');
@@ -93,6 +114,7 @@ describe('SignalingClient over a loopback socket', () => {
     );
     expect(signalingErrorText(error, 'vi')).toBe('Bạn không có quyền thực hiện chức năng này');
 
+    // This server runs without media.
     const media = await rejection(client.request('publish_offer', { sdp: 'v=0' }));
     expect(isMediaUnavailable(media)).toBe(true);
     expect(isMediaUnavailable(error)).toBe(false);
@@ -100,17 +122,20 @@ describe('SignalingClient over a loopback socket', () => {
   });
 
   it('times out a request that gets no answer', async () => {
-    const { gateway, client } = await setup();
+    const { tap, client } = await setup();
     await client.connect();
-    gateway.silent.add('raise_hand');
-    const error = await rejection(client.request('raise_hand', {}, 100));
+    await client.request('join', {});
+    tap.lose.add('chat');
+    const error = await rejection(client.request('chat', { to: 'everyone', text: 'x' }, 100));
     expect(error.code).toBe('timeout');
     expect(signalingErrorText(error, 'en')).toMatch(/did not answer in time/);
   });
 
   it('refuses a protocol mismatch for good', async () => {
-    const { gateway, client, states } = await setup();
-    gateway.helloError = { code: 'protocol_mismatch', key: 'errors.protocol_version' };
+    const { tap, client, states } = await setup();
+    // A client newer than the server.
+    tap.rewrite = (f) =>
+      f.type === 'hello' ? { ...f, protocol_version: PROTOCOL_VERSION + 1 } : f;
     const error = await rejection(client.connect());
     expect(error.code).toBe('protocol_mismatch');
     expect(error.terminal).toBe(true);
@@ -120,135 +145,178 @@ describe('SignalingClient over a loopback socket', () => {
   });
 
   it('reports a refused ticket as auth_failed without opening a socket', async () => {
-    const { gateway, client } = await setup({
-      authenticate: () => Promise.reject(Object.assign(new Error('gone'), { status: 401 })),
+    const { tap, client } = await setup({
+      authenticate: async () => (await live.ticketAuth('not-a-ticket')).credentials,
     });
     const error = await rejection(client.connect());
     expect(error.code).toBe('auth_failed');
-    expect(gateway.frames).toEqual([]);
+    expect(tap.opened).toBe(0);
   });
 
-  it('gets new credentials once when the server refuses the old ones', async () => {
-    const { gateway, client, auths } = await setup();
+  it('gets new credentials once when the server refuses the ones it has', async () => {
+    let auths = 0;
+    const { alias } = await setup();
+    const auth = live.roomAuth(alias, 'host');
+    const sent: string[] = [];
+    const tap = new SocketTap();
+    const client = new SignalingClient({
+      url: live.socketUrl,
+      createSocket: tap.createSocket,
+      authenticate: async () => {
+        auths += 1;
+        const { credentials } = await auth();
+        // The first ones were tampered with (or signed by another server): refused at hello.
+        const given = auths === 1 ? `${credentials.slice(0, -4)}AAAA` : credentials;
+        sent.push(given);
+        return given;
+      },
+    });
+    clients.push(client);
     await client.connect();
-    await client.request('join', {});
-    gateway.credentials = 'cred-2';
-    gateway.dropAll();
-    await waitFor(() => client.state === 'reconnecting');
-    await waitFor(() => client.state === 'connected');
-    expect(auths()).toBe(2);
-    expect(gateway.of('hello').map((f) => f.credentials)).toEqual(['cred-1', 'cred-1', 'cred-2']);
+    expect(client.state).toBe('connected');
+    expect(auths).toBe(2);
+    expect(tap.of('hello').map((f) => f.credentials)).toEqual(sent);
+    await expect(client.request('join', {})).resolves.toMatchObject({
+      participant_id: expect.any(String),
+    });
   });
 
   it('reconnects after a drop and resumes the same participant', async () => {
-    const { gateway, client, states, opens } = await setup();
+    const { tap, client, states, events, opens } = await setup();
     await client.connect();
-    await client.request('join', {});
-    await waitFor(() => client.sessionId === 'hello-1');
+    const { participant_id } = await client.request('join', {});
+    await waitFor(() => events.some((e) => e.type === 'welcome'));
+    const first = client.sessionId;
 
-    gateway.silent.add('raise_hand');
+    tap.lose.add('raise_hand');
     const inFlight = client.request('raise_hand', {});
-    await waitFor(() => gateway.of('raise_hand').length === 1);
-    gateway.silent.clear();
-    gateway.dropAll();
+    await waitFor(() => tap.of('raise_hand').length === 1);
+    tap.dropAll();
     const dropped = await rejection(inFlight);
     expect(dropped.code).toBe('disconnected');
 
     // Made while reconnecting: waits for the connection, then goes out once.
     expect(client.state).toBe('reconnecting');
     const queued = client.request('chat', { to: 'everyone', text: 'after the drop' });
-    await expect(queued).resolves.toEqual({ message_id: 'm1' });
+    await expect(queued).resolves.toEqual({ message_id: expect.any(String) });
 
     expect(states).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
-    expect(gateway.of('resume')).toMatchObject([{ session_id: 'hello-1' }]);
-    expect(opens.at(-1)).toEqual({ sessionId: 'hello-2', resumed: true, resumeError: null });
+    expect(tap.of('resume')).toMatchObject([{ session_id: first }]);
+    const second = opens.at(-1)!;
+    expect(second).toEqual({ sessionId: expect.any(String), resumed: true, resumeError: null });
+    expect(second.sessionId).not.toBe(first);
     // A second drop resumes with the session the first resume moved us to.
-    gateway.dropAll();
+    tap.dropAll();
     await waitFor(() => opens.length === 3);
-    expect(gateway.of('resume').map((f) => f.session_id)).toEqual(['hello-1', 'hello-2']);
+    expect(tap.of('resume').map((f) => f.session_id)).toEqual([first, second.sessionId]);
     expect(opens[2]?.resumed).toBe(true);
-    expect(gateway.of('chat')).toHaveLength(1);
+    expect(tap.of('chat')).toHaveLength(1);
     // The resume went out before the queued request.
-    const order = gateway.frames.map((f) => f.type);
+    const order = tap.frames.map((f) => f.type);
     expect(order.indexOf('resume')).toBeLessThan(order.lastIndexOf('chat'));
+    // Still the same participant, as the server sees it.
+    for (const resume of tap.of('resume')) {
+      const reply = tap.received.find((m) => m.type === 'reply' && m.id === resume.id);
+      expect(reply).toMatchObject({ ok: true, data: { participant_id } });
+    }
   });
 
   it('tells the owner when the server no longer has the participant', async () => {
-    const { gateway, client, opens } = await setup();
+    const { tap, client, events, opens, issued } = await setup();
     await client.connect();
     await client.request('join', {});
-    await waitFor(() => client.sessionId === 'hello-1');
-    gateway.sessions.clear();
-    gateway.dropAll();
+    await waitFor(() => events.some((e) => e.type === 'welcome'));
+
+    // Offline a while; meanwhile the same person joins from another tab and takes the place.
+    tap.offline = true;
+    tap.dropAll();
+    await waitFor(() => client.state === 'reconnecting');
+    const other = new SignalingClient({
+      url: live.socketUrl,
+      createSocket: new SocketTap().createSocket,
+      authenticate: async () => issued[0]!,
+    });
+    clients.push(other);
+    await other.connect();
+    await other.request('join', {});
+    other.close();
+    tap.offline = false;
+
     await waitFor(() => opens.length === 2);
     const reopened = opens[1]!;
     expect(reopened.resumed).toBe(false);
     expect(reopened.resumeError?.code).toBe('session_expired');
     expect(client.state).toBe('connected');
     // Not joined any more: a second drop reconnects without trying to resume.
-    gateway.dropAll();
+    tap.dropAll();
     await waitFor(() => opens.length === 3);
-    expect(gateway.of('resume')).toHaveLength(1);
+    expect(tap.of('resume')).toHaveLength(1);
   });
 
   it('does not resume before joining', async () => {
-    const { gateway, client, opens } = await setup();
+    const { tap, client, opens } = await setup();
     await client.connect();
-    gateway.dropAll();
+    tap.dropAll();
     await waitFor(() => opens.length === 2);
     expect(opens[1]).toMatchObject({ resumed: false, resumeError: null });
-    expect(gateway.of('resume')).toHaveLength(0);
+    expect(tap.of('resume')).toHaveLength(0);
   });
 
   it('treats an unanswered heartbeat as a dead connection', async () => {
-    const { gateway, client, states } = await setup({ heartbeatMs: 80 });
+    const { tap, client, states } = await setup({ heartbeatMs: 80 });
     await client.connect();
     await client.request('join', {});
-    gateway.silent.add('heartbeat');
+    tap.lose.add('heartbeat');
     await waitFor(() => states.includes('reconnecting'));
-    gateway.silent.clear();
-    await waitFor(() => client.state === 'connected' && gateway.of('resume').length === 1);
-    expect(gateway.of('heartbeat').length).toBeGreaterThanOrEqual(1);
+    tap.lose.clear();
+    await waitFor(() => client.state === 'connected' && tap.of('resume').length === 1);
+    expect(tap.of('heartbeat').length).toBeGreaterThanOrEqual(1);
   });
 
   it('gives up when the server stays away longer than its grace period', async () => {
-    const { gateway, client } = await setup();
-    gateway.graceMs = 250;
+    const { tap, client } = await setup();
     await client.connect();
     await client.request('join', {});
     const closed = new Promise<SignalingRequestError | null>((resolve) =>
       client.on('closed', resolve),
     );
-    await gateway.close();
-    gateways.splice(gateways.indexOf(gateway), 1);
+    tap.offline = true;
+    tap.dropAll();
+    const started = Date.now();
     const reason = await closed;
     expect(reason?.code).toBe('gave_up');
     expect(client.state).toBe('closed');
+    // The server said how long it keeps a dropped participant (hello's resume_grace_ms).
+    expect(Date.now() - started).toBeGreaterThan(GRACE_MS - 500);
   });
 
   it('ignores frames it cannot read and events it does not know', async () => {
-    const { gateway, client, events } = await setup();
+    const { tap, client, events } = await setup();
     await client.connect();
-    const [socket] = gateway.sockets;
-    socket!.send('not json');
-    gateway.send(socket!, { type: 'from_the_future', x: 1 });
-    gateway.send(socket!, { type: 'reply', id: 'nobody-asked', ok: true });
-    gateway.broadcast({ type: 'mode_changed', mode: 'conference', by: null });
+    const [socket] = tap.sockets;
+    tap.inject(socket!, 'not json');
+    tap.inject(socket!, JSON.stringify({ type: 'from_the_future', x: 1 }));
+    tap.inject(socket!, JSON.stringify({ type: 'reply', id: 'nobody-asked', ok: true }));
+    tap.inject(socket!, JSON.stringify({ type: 'mode_changed', mode: 'conference', by: null }));
     await waitFor(() => events.length === 1);
     expect(events[0]).toEqual({ type: 'mode_changed', mode: 'conference', by: null });
-    await expect(client.request('heartbeat', {})).resolves.toEqual({});
+    // The connection still works.
+    await expect(client.request('join', {})).resolves.toMatchObject({
+      participant_id: expect.any(String),
+    });
   });
 
   it('close() fails pending requests, stops reconnecting and can be called twice', async () => {
-    const { gateway, client } = await setup();
+    const { tap, client } = await setup();
     await client.connect();
-    gateway.silent.add('leave');
+    await client.request('join', {});
+    tap.lose.add('leave');
     const pending = client.request('leave', {});
-    await waitFor(() => gateway.of('leave').length === 1);
+    await waitFor(() => tap.of('leave').length === 1);
     client.close();
     client.close();
     expect((await rejection(pending)).code).toBe('closed');
     expect(client.state).toBe('closed');
-    await waitFor(() => gateway.sockets.size === 0);
+    await waitFor(() => tap.sockets.size === 0);
   });
 });
