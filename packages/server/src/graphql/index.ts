@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import mercurius, { type IResolvers } from 'mercurius';
+import { GraphQLError } from 'graphql';
+import {
+  GRAPHQL_LIMITS,
+  checkTokenCount,
+  graphqlValidationRules,
+  operationCost,
+  queryTooComplex,
+} from './limits.ts';
+import { GraphQLRateLimit } from './rate-limit.ts';
 import type { Services } from '../services/index.ts';
 import type { AuthAccount } from '../services/auth-account.ts';
 import { bearerToken } from '../shared/bearer-token.ts';
@@ -38,15 +47,60 @@ export async function registerGraphQL(
       resolvers[type] = { ...(resolvers[type] as object), ...(fields as object) } as never;
     }
   }
-  await app.register(mercurius, {
-    schema: [base, ...modules.map((m) => m.typeDefs)].join('\n'),
-    resolvers,
-    path: apiPaths.graphql.v1,
-    graphiql: false,
-    context: async (request): Promise<GraphQLContext> => {
+  const { graphql } = services.config;
+  const limiter = new GraphQLRateLimit({
+    perAddressPerMinute: graphql.ratePerMinuteAddress,
+    perAccountPerMinute: graphql.ratePerMinuteAccount,
+  });
+  // The account of the Authorization header, looked up once per request: the account limit
+  // needs it before mercurius runs, and the resolvers' context reuses it.
+  const accounts = new WeakMap<FastifyRequest, AuthAccount | null>();
+
+  // In its own scope, so these hooks guard only the GraphQL routes.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      limiter.address(request, reply);
       const token = bearerToken(request);
       const account = token ? await services.tokens.authenticate(token) : null;
-      return { services, request, account };
-    },
+      accounts.set(request, account);
+      limiter.account(account?.id ?? null, reply);
+    });
+
+    await scope.register(mercurius, {
+      schema: [base, ...modules.map((m) => m.typeDefs)].join('\n'),
+      resolvers,
+      path: apiPaths.graphql.v1,
+      graphiql: false,
+      // SECURITY: the cost limits of limits.ts, all before any resolver runs (issue 10).
+      graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens } },
+      validationRules: graphqlValidationRules({ introspection: graphql.introspection }),
+      context: async (request): Promise<GraphQLContext> => {
+        let account = accounts.get(request);
+        if (account === undefined) {
+          const token = bearerToken(request);
+          account = token ? await services.tokens.authenticate(token) : null;
+        }
+        return { services, request, account };
+      },
+    });
+
+    scope.graphql.addHook('preParsing', async (_schema, source) => {
+      try {
+        checkTokenCount(source);
+      } catch (error) {
+        if (!(error instanceof GraphQLError)) throw error;
+        throw new mercurius.ErrorWithProps(error.message, error.extensions, 400);
+      }
+    });
+
+    // The cost depends on the variables (a list's `limit`), so it is weighed per request, after
+    // validation and before execution.
+    scope.graphql.addHook('preExecution', async (schema, document, _context, variables) => {
+      const cost = operationCost(schema, document, variables);
+      if (cost > GRAPHQL_LIMITS.maxCost) {
+        const error = queryTooComplex(`cost ${cost} over the limit of ${GRAPHQL_LIMITS.maxCost}`);
+        throw new mercurius.ErrorWithProps(error.message, error.extensions, 400);
+      }
+    });
   });
 }
