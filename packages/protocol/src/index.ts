@@ -6,6 +6,7 @@ export * from './api/events.ts';
 export * from './signaling.ts';
 export * from './api/signal.ts';
 export * from './api/storage.ts';
+export * from './api/storage-links.ts';
 export * from './api/notifications.ts';
 export * from './api/config.ts';
 export * from './api/settings.ts';

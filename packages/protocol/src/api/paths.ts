@@ -81,6 +81,8 @@ export const apiPaths = {
     /** Multipart, one `file` field and an optional `room` alias id. */
     upload: '/api/storage/upload-file',
     file: '/api/storage/file/:id',
+    /** A short-lived signed link of a chat file, for someone who may see it (storage-links.ts). */
+    fileLink: '/api/storage/file-link',
   },
   config: {
     call: '/config',

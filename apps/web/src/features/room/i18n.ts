@@ -46,6 +46,7 @@ export const strings = defineStrings({
         'Nobody can be seen or heard in this room for now. Chat, raised hands and host controls still work.',
       publishFailed: 'Your audio and video could not be sent, please try again',
       uploadFailed: 'The file could not be sent. Check your internet connection and try again',
+      downloadFailed: 'This file cannot be downloaded. It may have been removed from the chat',
       notSent: 'Only you can see this: it is not being sent',
       stoppedByHost: {
         audio: 'A host turned off your microphone',
@@ -298,6 +299,7 @@ export const strings = defineStrings({
         'Hiện chưa ai có thể được nhìn thấy hoặc nghe thấy trong phòng này. Trò chuyện, giơ tay và các quyền điều khiển của người chủ trì vẫn hoạt động.',
       publishFailed: 'Không thể gửi âm thanh và hình ảnh của bạn, vui lòng thử lại',
       uploadFailed: 'Không thể gửi tệp. Hãy kiểm tra kết nối internet rồi thử lại',
+      downloadFailed: 'Không thể tải tệp này xuống. Có thể tệp đã bị xóa khỏi cuộc trò chuyện',
       notSent: 'Chỉ bạn thấy hình này: hình không được gửi đi',
       stoppedByHost: {
         audio: 'Người chủ trì đã tắt micro của bạn',

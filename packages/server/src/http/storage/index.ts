@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Services } from '../../services/index.ts';
 import { downloadRoute } from './download.handler.ts';
+import { fileLinkRoute } from './file-link.handler.ts';
 import { uploadRoute } from './upload.handler.ts';
 import { multipartLimits } from './upload.schema.ts';
 
@@ -19,4 +20,5 @@ export function storageRoutes(app: FastifyInstance, services: Services): void {
     uploadRoute(scope, services);
   });
   downloadRoute(app, services);
+  fileLinkRoute(app, services);
 }

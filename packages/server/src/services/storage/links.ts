@@ -9,6 +9,8 @@ import { storageFileUrl } from '@podium/protocol';
  * (each welcome, each reconnect) and `chat_file_link` hands out fresh ones.
  */
 export const FILE_LINK_TTL_SECONDS = 4 * 3600;
+/** Links asked for at the moment of a download (`POST /api/storage/file-link`). */
+export const FILE_LINK_ON_DEMAND_SECONDS = 10 * 60;
 
 const PURPOSE = 'storage-download';
 

@@ -5,15 +5,20 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { storageFileUrl, type UploadKind, type UploadResponse } from '@podium/protocol';
+import {
+  storageFileUrl,
+  type FileLinkResponse,
+  type UploadKind,
+  type UploadResponse,
+} from '@podium/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../store/db.ts';
 import type { UploadRow } from '../../store/schema.ts';
-import { AppError, forbidden, unauthorized } from '../../shared/errors.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../../shared/errors.ts';
 import type { AuthAccount } from '../auth-account.ts';
 import type { Secrets } from '../secrets.ts';
 import type { SignalAuthService } from '../../realtime/auth.ts';
-import { blockedIdentities } from '../../realtime/blocks.ts';
+import { blockedIdentities } from '../rooms/blocks.ts';
 import { assertNever, identityKey } from '../../rooms/index.ts';
 import * as events from '../events/repository.ts';
 import { invalidLink } from '../events/errors.ts';
@@ -25,8 +30,8 @@ import {
   type NameVerdict,
 } from './classify.ts';
 import { fileTooLarge, invalidFileType, noFile } from './errors.ts';
-import { fileLinkValid, signFileLink } from './links.ts';
-import { findUpload, insertUpload } from './repository.ts';
+import { FILE_LINK_ON_DEMAND_SECONDS, fileLinkValid, signFileLink } from './links.ts';
+import { fileVisibleTo, findUpload, insertUpload } from './repository.ts';
 
 export interface StorageServiceOptions {
   config: Config;
@@ -178,6 +183,35 @@ export class StorageService {
     const identity = identityKey(c.identity);
     if ((await blockedIdentities(this.#db, c.roomId)).includes(identity)) throw forbidden();
     return { kind: 'room', identity, roomId: c.roomId };
+  }
+
+  /**
+   * A short-lived signed link of a chat file (`POST /api/storage/file-link`), for the person
+   * the live room's credentials name when they may see a message carrying it or uploaded it, or
+   * for the uploader's own account. SECURITY: everyone else gets the same 404 as for an unknown
+   * file, so ids of others' files cannot be probed.
+   */
+  async linkFor(
+    id: string,
+    account: AuthAccount | null,
+    credentials: string | undefined,
+  ): Promise<FileLinkResponse> {
+    const row = ID_PATTERN.test(id) ? await findUpload(this.#db, id) : null;
+    if (!row) throw notFound();
+    let allowed = row.public;
+    if (!allowed && credentials) {
+      const who = await this.uploader(null, credentials);
+      if (who.kind === 'room')
+        allowed = await fileVisibleTo(this.#db, id, who.roomId, who.identity);
+    }
+    if (!allowed && account) allowed = row.uploader === `a:${account.id}`;
+    if (!allowed && !credentials && !account) throw unauthorized();
+    if (!allowed) throw notFound();
+    const now = Date.now();
+    const key = await this.#secrets.get('file_link_key');
+    const url = signFileLink(key, id, now, FILE_LINK_ON_DEMAND_SECONDS);
+    const exp = Number(new URL(url, 'http://x').searchParams.get('exp'));
+    return { url, expires_at: new Date(exp * 1000).toISOString() };
   }
 
   /**

@@ -20,6 +20,7 @@ import type { MediaNotice, RoomMedia } from '../media/RoomMedia.ts';
 import { selfOf } from '../state/roomState.ts';
 import { createRoomStore, type RoomStore } from '../store.ts';
 import type { SocketAuth } from './auth.ts';
+import { fetchFileLink, startDownload } from './fileLink.ts';
 import { uploadChatFile, UploadError, type UploadFailure, type UploadOptions } from './upload.ts';
 
 /**
@@ -40,6 +41,8 @@ export type RoomNotice =
   /** The server no longer had us after a long drop; we joined again. */
   | { kind: 'rejoined' }
   | { kind: 'upload_failed'; reason: UploadFailure }
+  /** A shared file's download link was refused or could not be fetched. */
+  | { kind: 'download_failed' }
   /** A host set a new chat passcode: the earlier chat is gone for everyone. */
   | { kind: 'chat_cleared' };
 
@@ -388,6 +391,23 @@ export class RoomSession {
       participantId ? { participant_id: participantId } : {},
       participantId ? `lower:${participantId}` : 'hand',
     );
+  }
+
+  /**
+   * Downloads a shared chat file: asks the server for a short-lived signed link (only people
+   * who may see the message get one), then starts the download. Resolves false when refused.
+   */
+  async downloadFile(file: { id: string; name: string }): Promise<boolean> {
+    const url = await fetchFileLink(file.id, {
+      credentials: this.#auth?.credentials ?? null,
+      accessToken: this.#options.accessToken?.() ?? null,
+    });
+    if (!url) {
+      this.#options.notify({ kind: 'download_failed' });
+      return false;
+    }
+    startDownload(url, file.name);
+    return true;
   }
 
   /** Sends a message, uploading its attachment first; resolves true once the room has it. */

@@ -52,6 +52,8 @@ export function noticeText(notice: RoomNotice, t: TFunction, language: Language)
       return { text: t('room.rejoined'), tone: 'info' };
     case 'chat_cleared':
       return { text: t('room.chat.cleared'), tone: 'info' };
+    case 'download_failed':
+      return { text: t('room.downloadFailed'), tone: 'error' };
     case 'upload_failed':
       switch (notice.reason) {
         case 'rejected':

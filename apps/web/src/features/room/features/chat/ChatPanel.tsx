@@ -31,10 +31,12 @@ function Message({
   message,
   selfId,
   nameOf,
+  download,
 }: {
   message: ChatMessageView;
   selfId: string | null;
   nameOf: (id: string) => string;
+  download: (file: { id: string; name: string }) => void;
 }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
@@ -78,6 +80,12 @@ function Message({
           size="sm"
           href={storageFileUrl(message.file.id)}
           download={message.file.name}
+          onClick={(event) => {
+            // SECURITY: the bare path opens nothing; the download goes through a short-lived
+            // signed link the server hands only to people who may see this message.
+            event.preventDefault();
+            if (message.file) download(message.file);
+          }}
           aria-label={t('room.chat.download', { name: message.file.name })}
           style={{ overflowWrap: 'anywhere' }}
         >
@@ -152,7 +160,13 @@ export function ChatPanel({ title, onClose }: { title: string; onClose: () => vo
               return Line ? (
                 <Line key={m.id} message={m} />
               ) : (
-                <Message key={m.id} message={m} selfId={selfId} nameOf={nameOf} />
+                <Message
+                  key={m.id}
+                  message={m}
+                  selfId={selfId}
+                  nameOf={nameOf}
+                  download={(file) => void session.downloadFile(file)}
+                />
               );
             })}
           </Stack>

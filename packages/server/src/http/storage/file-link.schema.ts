@@ -1,0 +1,1 @@
+export { fileLinkRequest as fileLinkInput } from '@podium/protocol';
