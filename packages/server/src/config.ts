@@ -4,6 +4,8 @@ import {
   CHAT_DOCUMENT_MAX_BYTES,
   CHAT_OTHER_MAX_BYTES,
   QR_CALL_RING_TIMEOUT_MS,
+  VERIFY_CALL_EVENT_BACKOFF_MS,
+  VERIFY_CALL_EVENT_MAX_FAILURES,
 } from '@podium/protocol';
 import { loadOAuthConfig, type OAuthConfig } from './services/social-signin/config.ts';
 
@@ -34,6 +36,13 @@ export interface Config {
   loginMaxAttempts: number;
   loginWindowMs: number;
   accessTokenTtlSeconds: number;
+  /**
+   * Failed passcodes per event from all addresses (VERIFY_CALL_EVENT_MAX_FAILURES) before the
+   * event's passcode rests for `eventBackoffMs` (VERIFY_CALL_EVENT_BACKOFF_MS) and its owner is told.
+   */
+  verifyCall: { eventMaxFailures: number; eventBackoffMs: number };
+  /** Invitation mails one account may send per UTC day (INVITATIONS_PER_DAY). */
+  invitationsPerDay: number;
   /** The media server (Janus); see src/media. */
   media: MediaConfig;
   /** Chat file sharing limits (decisions.md "Chat and files"); see src/services/storage. */
@@ -44,22 +53,6 @@ export interface Config {
   ice: IceConfig;
   /** How long a QR call rings its agents before the visitor hears 'agents busy' (QR_RING_TIMEOUT_MS). */
   qrRingTimeoutMs: number;
-  /** GraphQL at /graphql/v1 (GRAPHQL_*); the cost limits are in src/graphql/limits.ts. */
-  graphql: GraphQLConfig;
-  /**
-   * Origins allowed to show Podium in a frame (FRAME_ANCESTORS, comma-separated); empty: none
-   * (`frame-ancestors 'none'`, X-Frame-Options DENY). See src/http/security-headers.ts.
-   */
-  frameAncestors: string[];
-}
-
-export interface GraphQLConfig {
-  /** GRAPHQL_INTROSPECTION: `__schema`/`__type` answered; off by default when NODE_ENV=production. */
-  introspection: boolean;
-  /** Requests per minute per signed-in account (GRAPHQL_RATE_LIMIT_ACCOUNT; default 120). */
-  ratePerMinuteAccount: number;
-  /** Requests per minute per client address (GRAPHQL_RATE_LIMIT_ADDRESS; default 600). */
-  ratePerMinuteAddress: number;
 }
 
 export interface IceConfig {
@@ -115,36 +108,6 @@ function urlList(value: string | undefined, schemes: RegExp, name: string): stri
     if (!schemes.test(url)) throw new Error(`${name}: "${url}" is not a ${schemes.source} URL`);
   }
   return urls;
-}
-
-function flag(value: string | undefined, fallback: boolean, name: string): boolean {
-  if (value === undefined || value === '') return fallback;
-  if (value === '1' || value === 'true') return true;
-  if (value === '0' || value === 'false') return false;
-  throw new Error(`${name} must be 1/true or 0/false`);
-}
-
-/** FRAME_ANCESTORS: origins only (scheme, host, port), so nothing else reaches the CSP header. */
-function originList(value: string | undefined, name: string): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean)
-    .map((o) => {
-      let url: URL;
-      try {
-        url = new URL(o);
-      } catch {
-        throw new Error(`${name}: "${o}" is not an origin such as https://intranet.example`);
-      }
-      if (
-        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-        url.origin !== o.replace(/\/$/, '')
-      ) {
-        throw new Error(`${name}: "${o}" is not an origin such as https://intranet.example`);
-      }
-      return url.origin;
-    });
 }
 
 function loadIceConfig(env: NodeJS.ProcessEnv): IceConfig {
@@ -216,20 +179,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       30 * 24 * 3600,
       'ACCESS_TOKEN_TTL_SECONDS',
     ),
+    verifyCall: {
+      eventMaxFailures: Math.max(
+        1,
+        int(
+          env.VERIFY_CALL_EVENT_MAX_FAILURES,
+          VERIFY_CALL_EVENT_MAX_FAILURES,
+          'VERIFY_CALL_EVENT_MAX_FAILURES',
+        ),
+      ),
+      eventBackoffMs: int(
+        env.VERIFY_CALL_EVENT_BACKOFF_MS,
+        VERIFY_CALL_EVENT_BACKOFF_MS,
+        'VERIFY_CALL_EVENT_BACKOFF_MS',
+      ),
+    },
+    invitationsPerDay: int(env.INVITATIONS_PER_DAY, 200, 'INVITATIONS_PER_DAY'),
     media: loadMediaConfig(env),
     oauth: loadOAuthConfig(env),
     ice: loadIceConfig(env),
     qrRingTimeoutMs: int(env.QR_RING_TIMEOUT_MS, QR_CALL_RING_TIMEOUT_MS, 'QR_RING_TIMEOUT_MS'),
-    graphql: {
-      introspection: flag(
-        env.GRAPHQL_INTROSPECTION,
-        (env.NODE_ENV ?? 'development') !== 'production',
-        'GRAPHQL_INTROSPECTION',
-      ),
-      ratePerMinuteAccount: int(env.GRAPHQL_RATE_LIMIT_ACCOUNT, 120, 'GRAPHQL_RATE_LIMIT_ACCOUNT'),
-      ratePerMinuteAddress: int(env.GRAPHQL_RATE_LIMIT_ADDRESS, 600, 'GRAPHQL_RATE_LIMIT_ADDRESS'),
-    },
-    frameAncestors: originList(env.FRAME_ANCESTORS, 'FRAME_ANCESTORS'),
     uploads: {
       documentMaxBytes: int(
         env.UPLOAD_DOCUMENT_MAX_BYTES,

@@ -185,13 +185,13 @@ describe.each(STORE_KINDS)('events API on %s', (kind) => {
         'short passcode',
         { passcode: 'abc' },
         'passcode',
-        'Passcode must be between 4 and 32 characters',
+        'Passcode must be between 6 and 32 characters',
       ],
       [
         'long passcode',
         { passcode: 'p'.repeat(33) },
         'passcode',
-        'Passcode must be between 4 and 32 characters',
+        'Passcode must be between 6 and 32 characters',
       ],
       [
         'required passcode missing',

@@ -19,7 +19,13 @@ export type JoinRole = (typeof JOIN_ROLES)[number];
 
 export const EVENT_TITLE_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 5000;
-export const EVENT_PASSCODE_MIN = 4;
+/**
+ * Shortest passcode a new event (or a changed passcode) may have. SECURITY: with the per-event
+ * cap on failed guesses (VERIFY_CALL_EVENT_MAX_FAILURES) six characters keep guessing out of reach.
+ */
+export const EVENT_PASSCODE_MIN = 6;
+/** Events created before the six-character rule keep their shorter passcode (at least this). */
+export const EVENT_PASSCODE_LEGACY_MIN = 4;
 export const EVENT_PASSCODE_MAX = 32;
 export const EVENT_DURATION_MIN = 1;
 export const EVENT_DURATION_MAX = 1440;
@@ -35,6 +41,13 @@ export const ALIAS_LIST_MAX_LIMIT = 100;
 /** Failed verify-call attempts allowed per alias and client address in the window. */
 export const VERIFY_CALL_MAX_FAILURES = 10;
 export const VERIFY_CALL_WINDOW_MS = 10 * 60_000;
+/**
+ * Failed passcodes allowed per event from all addresses together in VERIFY_CALL_WINDOW_MS; then
+ * the event's passcode is not judged for VERIFY_CALL_EVENT_BACKOFF_MS and its owner is told
+ * (defaults; the server's VERIFY_CALL_EVENT_* settings override them).
+ */
+export const VERIFY_CALL_EVENT_MAX_FAILURES = 100;
+export const VERIFY_CALL_EVENT_BACKOFF_MS = 15 * 60_000;
 export const JOIN_TICKET_TTL_SECONDS = 10 * 60;
 
 /**
@@ -265,14 +278,20 @@ const descriptionSchema = z
   .string({ error: en('events.description_too_long') })
   .max(EVENT_DESCRIPTION_MAX, en('events.description_too_long'))
   .refine(multiLine, en('events.invalid_characters'));
-/** Empty or null clears the passcode. */
-export const eventPasscodeSchema = z
-  .string({ error: en('events.passcode_length') })
-  .max(EVENT_PASSCODE_MAX, en('events.passcode_length'))
-  .refine((p) => p === '' || p.length >= EVENT_PASSCODE_MIN, en('events.passcode_length'))
-  .refine((p) => !/\s/.test(p), en('events.passcode_spaces'))
-  .refine(singleLine, en('events.invalid_characters'))
-  .nullable();
+/**
+ * Empty or null clears the passcode. `min` is EVENT_PASSCODE_MIN for new events; an update may
+ * resend an older event's shorter passcode (the server refuses a changed one below the minimum).
+ */
+const passcodeSchema = (min: number) =>
+  z
+    .string({ error: en('events.passcode_length') })
+    .max(EVENT_PASSCODE_MAX, en('events.passcode_length'))
+    .refine((p) => p === '' || p.length >= min, en('events.passcode_length'))
+    .refine((p) => !/\s/.test(p), en('events.passcode_spaces'))
+    .refine(singleLine, en('events.invalid_characters'))
+    .nullable();
+export const eventPasscodeSchema = passcodeSchema(EVENT_PASSCODE_LEGACY_MIN);
+export const newEventPasscodeSchema = passcodeSchema(EVENT_PASSCODE_MIN);
 const durationSchema = z
   .number({ error: en('events.duration_range') })
   .int(en('events.duration_range'))
@@ -305,7 +324,7 @@ export const createAliasRequest = z
     type: aliasFields.type.default('conference'),
     title: aliasFields.title,
     description: aliasFields.description.optional(),
-    passcode: aliasFields.passcode.optional(),
+    passcode: newEventPasscodeSchema.optional(),
     require_passcode: aliasFields.require_passcode.optional(),
     start_time: aliasFields.start_time,
     end_time: aliasFields.end_time.optional(),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { apiPaths } from './paths.ts';
 
 /**
  * Spec §7 "Notifications" (all with the access token):
@@ -15,7 +14,12 @@ import { apiPaths } from './paths.ts';
  * socket greeted with account credentials): `notification` and `notification_count`.
  */
 
-export const NOTIFICATION_KINDS = ['invitation', 'gift_received', 'missed_call'] as const;
+export const NOTIFICATION_KINDS = [
+  'invitation',
+  'gift_received',
+  'missed_call',
+  'passcode_guessing',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
@@ -54,6 +58,16 @@ export const notificationDataSchemas = {
     /** When the call came in. */
     at: isoTime,
   }),
+  /**
+   * Too many wrong passcodes for one of the owner's events, from all addresses together: the
+   * passcode is not judged until `until` (people with the host or speaker link still get in).
+   */
+  passcode_guessing: z.object({
+    alias: z.string().min(1).max(64),
+    title: z.string().max(500),
+    failures: z.number().int().nonnegative(),
+    until: isoTime,
+  }),
 } as const;
 export type NotificationData<K extends NotificationKind = NotificationKind> = z.infer<
   (typeof notificationDataSchemas)[K]
@@ -64,6 +78,10 @@ export const notificationInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('invitation'), data: notificationDataSchemas.invitation }),
   z.object({ kind: z.literal('gift_received'), data: notificationDataSchemas.gift_received }),
   z.object({ kind: z.literal('missed_call'), data: notificationDataSchemas.missed_call }),
+  z.object({
+    kind: z.literal('passcode_guessing'),
+    data: notificationDataSchemas.passcode_guessing,
+  }),
 ]);
 export type NotificationInput = z.infer<typeof notificationInput>;
 
@@ -90,6 +108,11 @@ export const notificationView = z.discriminatedUnion('kind', [
     ...common,
     kind: z.literal('missed_call'),
     data: notificationDataSchemas.missed_call,
+  }),
+  z.object({
+    ...common,
+    kind: z.literal('passcode_guessing'),
+    data: notificationDataSchemas.passcode_guessing,
   }),
 ]);
 export type NotificationView = z.infer<typeof notificationView>;
@@ -153,6 +176,3 @@ export interface NotificationsChangedResponse {
   /** Unread notifications left. */
   unread: number;
 }
-
-/** The endpoints (spec §7). */
-export const NOTIFICATIONS_PATHS = apiPaths.notifications;

@@ -24,7 +24,7 @@ function check(values: EventFormValues, lang: 'en' | 'vi' = 'en') {
 const base: EventFormValues = {
   ...emptyEventValues(new Date(2026, 2, 2, 9, 0)),
   title: 'Weekly',
-  passcode: 'abcd',
+  passcode: 'abcdef',
 };
 
 describe('event form rules', () => {
@@ -49,10 +49,15 @@ describe('event form rules', () => {
   });
 
   it('checks passcode length and spaces, and the link name format', () => {
-    expect(check({ ...base, passcode: 'abc' }).passcode).toBe(
-      'Passcode must be between 4 and 32 characters',
+    expect(check({ ...base, passcode: 'abcd' }).passcode).toBe(
+      'Passcode must be between 6 and 32 characters',
     );
-    expect(check({ ...base, passcode: 'ab cd' }).passcode).toBe('Passcode is not valid');
+    // An event made before the six-character rule keeps its shorter passcode unchanged.
+    expect(check({ ...base, passcode: 'abcd', storedPasscode: 'abcd' })).toEqual({});
+    expect(check({ ...base, passcode: 'abce', storedPasscode: 'abcd' }).passcode).toBe(
+      'Passcode must be between 6 and 32 characters',
+    );
+    expect(check({ ...base, passcode: 'abc def' }).passcode).toBe('Passcode is not valid');
     expect(check({ ...base, name: 'my room' }).name).toBe('Link name has an invalid format');
     expect(check({ ...base, name: 'my-room-2' })).toEqual({});
   });

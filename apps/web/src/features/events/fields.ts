@@ -21,6 +21,12 @@ const whenScheduled =
   (value, values) =>
     values.timing === 'scheduled' ? rule(value, values) : null;
 
+/** New passcodes need EVENT_PASSCODE_MIN characters; an event's unchanged older one passes. */
+const passcodeLength: Rule = (value, values) =>
+  value !== '' && value === values.storedPasscode
+    ? null
+    : rules.length(EVENT_PASSCODE_MIN, EVENT_PASSCODE_MAX)(value, values);
+
 /** A passcode is needed when the form says people must enter one. */
 const passcodeWhenRequired: Rule = (value, values) =>
   values.requirePasscode === true && (typeof value !== 'string' || value.trim() === '')
@@ -33,11 +39,7 @@ export const eventFields: FieldSpecs<EventFormValues> = {
     label: 'events.form.title',
   },
   passcode: {
-    rules: [
-      passcodeWhenRequired,
-      rules.length(EVENT_PASSCODE_MIN, EVENT_PASSCODE_MAX),
-      withMessage(rules.matches(/^\S+$/), 'invalid'),
-    ],
+    rules: [passcodeWhenRequired, passcodeLength, withMessage(rules.matches(/^\S+$/), 'invalid')],
     label: 'events.form.passcode',
   },
   description: { rules: [rules.max(EVENT_DESCRIPTION_MAX)], label: 'events.form.description' },

@@ -24,6 +24,11 @@ export interface SpeakerValues {
 export interface EventFormValues extends Record<string, unknown> {
   title: string;
   passcode: string;
+  /**
+   * The passcode the event already has ('' for a new one): an event made before the
+   * six-character rule may keep its shorter passcode (the server accepts it unchanged).
+   */
+  storedPasscode: string;
   requirePasscode: boolean;
   description: string;
   timing: Timing;
@@ -72,6 +77,7 @@ export function emptyEventValues(now: Date, mode: EventMode = 'meeting'): EventF
   return {
     title: '',
     passcode: '',
+    storedPasscode: '',
     requirePasscode: true,
     description: '',
     timing: 'scheduled',
@@ -89,6 +95,7 @@ export function valuesFromEvent(event: AliasDto): EventFormValues {
   return {
     title: event.title,
     passcode: event.passcode ?? '',
+    storedPasscode: event.passcode ?? '',
     requirePasscode: event.require_passcode,
     description: event.description ?? '',
     timing: 'scheduled',

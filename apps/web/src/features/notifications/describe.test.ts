@@ -57,3 +57,22 @@ describe('gift_received notifications in the reader’s language', () => {
     }
   });
 });
+
+describe('passcode_guessing notifications', () => {
+  const notice: NotificationView = {
+    id: 2,
+    kind: 'passcode_guessing',
+    is_read: false,
+    created_at: '2026-11-21T10:00:00Z',
+    data: { alias: 'board', title: 'Board', failures: 100, until: '2026-11-21T10:15:00Z' },
+  };
+
+  it('tells the host in English and in Vietnamese', () => {
+    const en = say(notice, 'en');
+    expect(en.title).toBe('Someone is guessing the passcode of "Board"');
+    expect(en.body).toMatch(/^100 wrong passcodes in a short time\. Joining with the passcode/);
+    const vi = say(notice, 'vi');
+    expect(vi.title).toBe('Có người đang dò mật khẩu của "Board"');
+    expect(vi.body).toMatch(/^100 lần nhập sai mật khẩu/);
+  });
+});

@@ -82,6 +82,17 @@ export function describeNotification(
         link: null,
       };
     }
+    case 'passcode_guessing': {
+      const { data } = notification;
+      return {
+        title: t('notifications.passcodeGuessing.title', { title: data.title }),
+        body: t('notifications.passcodeGuessing.body', {
+          failures: data.failures,
+          until: formatWhen(data.until, language),
+        }),
+        link: null,
+      };
+    }
     default:
       return assertNever(notification);
   }

@@ -33,6 +33,10 @@ export const strings = defineStrings({
         title: 'Missed call',
         body: '{{visitor}} called {{alias}} at {{at}}',
       },
+      passcodeGuessing: {
+        title: 'Someone is guessing the passcode of "{{title}}"',
+        body: '{{failures}} wrong passcodes in a short time. Joining with the passcode is paused until {{until}}; your host and speaker links still work.',
+      },
     },
   },
   vi: {
@@ -66,6 +70,10 @@ export const strings = defineStrings({
       missedCall: {
         title: 'Cuộc gọi nhỡ',
         body: '{{visitor}} đã gọi {{alias}} lúc {{at}}',
+      },
+      passcodeGuessing: {
+        title: 'Có người đang dò mật khẩu của "{{title}}"',
+        body: '{{failures}} lần nhập sai mật khẩu trong thời gian ngắn. Việc tham gia bằng mật khẩu tạm dừng đến {{until}}; liên kết chủ trì và diễn giả vẫn dùng được.',
       },
     },
   },

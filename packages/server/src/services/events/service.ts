@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import {
   EVENT_DEFAULT_DURATION,
+  EVENT_PASSCODE_MIN,
   EVENT_PARTICIPANTS_MAX,
   EVENT_SPEAKERS_MAX,
   VERIFY_CALL_MAX_FAILURES,
@@ -15,6 +16,7 @@ import {
   type CreateAliasRequest,
   type JoinRole,
   type Language,
+  type NotificationInput,
   type ListAliasesRequest,
   type ParticipantDto,
   type ParticipantRole,
@@ -48,6 +50,7 @@ import { InvitationSender, type Invitee } from './invitations.ts';
 import { invitationOptOuts } from '../accounts/settings.ts';
 import * as repo from './repository.ts';
 import { FailureThrottle } from './throttle.ts';
+import { PasscodeGuard } from './passcode-guard.ts';
 import {
   signHostToken,
   signJoinTicket,
@@ -69,17 +72,17 @@ export interface EventsServiceOptions {
   notifications?: InvitationNotifier;
 }
 
-/** What the invitation hook needs of the notifications service. */
+/** What the invitation and passcode-guessing hooks need of the notifications service. */
 export interface InvitationNotifier {
   accountIdByEmail(email: string): Promise<string | null>;
   notify(
     accountId: string,
-    input: {
-      kind: 'invitation';
-      data: { alias: string; title: string; host_name: string; start_time: string };
-    },
+    input: Extract<NotificationInput, { kind: 'invitation' | 'passcode_guessing' }>,
   ): Promise<unknown>;
 }
+
+/** An owner hears of passcode guessing on one event at most this often (repeats collapse). */
+const GUESSING_NOTICE_INTERVAL_MS = 60 * 60_000;
 
 /** Who is calling a public endpoint. */
 export interface Caller {
@@ -150,6 +153,9 @@ export class EventsService {
   #invitations: InvitationSender;
   #notifier: InvitationNotifier | null;
   #throttle: FailureThrottle;
+  #guard: PasscodeGuard;
+  /** Event id → when its owner was last told of passcode guessing. */
+  #guessingNoticeAt = new Map<string, number>();
 
   constructor(options: EventsServiceOptions) {
     this.#config = options.config;
@@ -162,6 +168,12 @@ export class EventsService {
     this.#throttle = new FailureThrottle({
       max: VERIFY_CALL_MAX_FAILURES,
       windowMs: VERIFY_CALL_WINDOW_MS,
+      now: this.#now,
+    });
+    this.#guard = new PasscodeGuard({
+      max: this.#config.verifyCall.eventMaxFailures,
+      windowMs: VERIFY_CALL_WINDOW_MS,
+      backoffMs: this.#config.verifyCall.eventBackoffMs,
       now: this.#now,
     });
   }
@@ -373,6 +385,10 @@ export class EventsService {
     }
     const passcode =
       input.passcode === undefined ? row.passcode : input.passcode ? input.passcode : null;
+    // An older event keeps its shorter passcode; a new or changed one needs the full length.
+    if (passcode !== null && passcode !== row.passcode && passcode.length < EVENT_PASSCODE_MIN) {
+      throw invalidFields({ passcode: msg('events.passcode_length') });
+    }
     const requirePasscode =
       input.require_passcode ??
       (input.passcode === undefined ? row.requirePasscode && passcode !== null : passcode !== null);
@@ -609,9 +625,15 @@ export class EventsService {
       role = 'speaker';
     } else {
       if (row.requirePasscode) {
-        const wait = this.#throttle.retryAfter(throttleKey);
+        // SECURITY: while the event rests (too many failures from all addresses together) no
+        // passcode is judged, not even the right one, so a botnet learns nothing from it.
+        const wait = this.#throttle.retryAfter(throttleKey) || this.#guard.retryAfter(row.id);
         if (wait > 0) throw new TooManyFailures(wait);
-        if (!passcodeMatches(row.passcode, input.passcode)) return refuse();
+        if (!passcodeMatches(row.passcode, input.passcode)) {
+          const rest = this.#guard.fail(row.id);
+          if (rest) this.#tellOwnerOfGuessing(row, rest);
+          return refuse();
+        }
       }
       role = caller.account ? 'participant' : 'guest';
     }
@@ -634,6 +656,30 @@ export class EventsService {
       display_name: displayName,
       alias: this.#shortDetail(row, owner.public),
     };
+  }
+
+  /** Tells the owner their event's passcode rests; repeats within the hour collapse into one. */
+  #tellOwnerOfGuessing(row: AliasRow, rest: { until: Date; failures: number }): void {
+    this.#log.warn({ aliasId: row.id, until: rest.until }, 'passcode guessing: event rests');
+    const notifier = this.#notifier;
+    const last = this.#guessingNoticeAt.get(row.id);
+    if (!notifier || (last !== undefined && this.#now() - last < GUESSING_NOTICE_INTERVAL_MS)) {
+      return;
+    }
+    this.#guessingNoticeAt.set(row.id, this.#now());
+    if (this.#guessingNoticeAt.size > 10_000) {
+      const oldest = this.#guessingNoticeAt.keys().next();
+      if (!oldest.done) this.#guessingNoticeAt.delete(oldest.value);
+    }
+    const data = {
+      alias: row.name,
+      title: row.title,
+      failures: rest.failures,
+      until: rest.until.toISOString(),
+    };
+    notifier.notify(row.ownerId, { kind: 'passcode_guessing', data }).catch((error: unknown) => {
+      this.#log.warn({ err: error, aliasId: row.id }, 'passcode guessing notice failed');
+    });
   }
 
   /**
