@@ -53,6 +53,22 @@ export interface Config {
   ice: IceConfig;
   /** How long a QR call rings its agents before the visitor hears 'agents busy' (QR_RING_TIMEOUT_MS). */
   qrRingTimeoutMs: number;
+  /** GraphQL at /graphql/v1 (GRAPHQL_*); the cost limits are in src/graphql/limits.ts. */
+  graphql: GraphQLConfig;
+  /**
+   * Origins allowed to show Podium in a frame (FRAME_ANCESTORS, comma-separated); empty: none
+   * (`frame-ancestors 'none'`, X-Frame-Options DENY). See src/http/security-headers.ts.
+   */
+  frameAncestors: string[];
+}
+
+export interface GraphQLConfig {
+  /** GRAPHQL_INTROSPECTION: `__schema`/`__type` answered; off by default when NODE_ENV=production. */
+  introspection: boolean;
+  /** Requests per minute per signed-in account (GRAPHQL_RATE_LIMIT_ACCOUNT; default 120). */
+  ratePerMinuteAccount: number;
+  /** Requests per minute per client address (GRAPHQL_RATE_LIMIT_ADDRESS; default 600). */
+  ratePerMinuteAddress: number;
 }
 
 export interface IceConfig {
@@ -108,6 +124,36 @@ function urlList(value: string | undefined, schemes: RegExp, name: string): stri
     if (!schemes.test(url)) throw new Error(`${name}: "${url}" is not a ${schemes.source} URL`);
   }
   return urls;
+}
+
+function flag(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new Error(`${name} must be 1/true or 0/false`);
+}
+
+/** FRAME_ANCESTORS: origins only (scheme, host, port), so nothing else reaches the CSP header. */
+function originList(value: string | undefined, name: string): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      let url: URL;
+      try {
+        url = new URL(o);
+      } catch {
+        throw new Error(`${name}: "${o}" is not an origin such as https://intranet.example`);
+      }
+      if (
+        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+        url.origin !== o.replace(/\/$/, '')
+      ) {
+        throw new Error(`${name}: "${o}" is not an origin such as https://intranet.example`);
+      }
+      return url.origin;
+    });
 }
 
 function loadIceConfig(env: NodeJS.ProcessEnv): IceConfig {
@@ -199,6 +245,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauth: loadOAuthConfig(env),
     ice: loadIceConfig(env),
     qrRingTimeoutMs: int(env.QR_RING_TIMEOUT_MS, QR_CALL_RING_TIMEOUT_MS, 'QR_RING_TIMEOUT_MS'),
+    graphql: {
+      introspection: flag(
+        env.GRAPHQL_INTROSPECTION,
+        (env.NODE_ENV ?? 'development') !== 'production',
+        'GRAPHQL_INTROSPECTION',
+      ),
+      ratePerMinuteAccount: int(env.GRAPHQL_RATE_LIMIT_ACCOUNT, 120, 'GRAPHQL_RATE_LIMIT_ACCOUNT'),
+      ratePerMinuteAddress: int(env.GRAPHQL_RATE_LIMIT_ADDRESS, 600, 'GRAPHQL_RATE_LIMIT_ADDRESS'),
+    },
+    frameAncestors: originList(env.FRAME_ANCESTORS, 'FRAME_ANCESTORS'),
     uploads: {
       documentMaxBytes: int(
         env.UPLOAD_DOCUMENT_MAX_BYTES,
