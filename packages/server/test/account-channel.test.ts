@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, SIGNAL_SOCKET_PATH } from '@podium/protocol';
+import { PROTOCOL_VERSION, apiPaths } from '@podium/protocol';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { signUpAndLogin, type SignedIn } from './events-support.ts';
@@ -18,7 +18,7 @@ describe.each(STORE_KINDS)('account channel on %s', (kind) => {
     expect(res.body).toMatchObject({
       scope: 'account',
       account_id: who.id,
-      socket_path: SIGNAL_SOCKET_PATH,
+      socket_path: apiPaths.signal.socket,
       protocol_version: PROTOCOL_VERSION,
     });
     return res.body.credentials as string;

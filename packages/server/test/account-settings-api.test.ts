@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_SETTINGS_UPDATE_PATH,
-  AVATAR_UPLOAD_PATH,
-  DEFAULT_ACCOUNT_SETTINGS,
-  SESSION_REVOKE_PATH,
-  SESSIONS_PATH,
-  SESSIONS_REVOKE_OTHERS_PATH,
-} from '@podium/protocol';
+import { DEFAULT_ACCOUNT_SETTINGS, apiPaths } from '@podium/protocol';
 import { STORE_KINDS } from './support/stores.ts';
 import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture.ts';
 import { hoursFromNow, signUpAndLogin } from './events-support.ts';
@@ -39,7 +32,7 @@ describe.each(STORE_KINDS)('account settings API on %s', (kind) => {
   }
 
   const update = (body: unknown, token: string) =>
-    server.api(ACCOUNT_SETTINGS_UPDATE_PATH, { body, token });
+    server.api(apiPaths.account.settingsUpdate, { body, token });
 
   async function uploadAvatar(
     token: string | null,
@@ -51,7 +44,7 @@ describe.each(STORE_KINDS)('account settings API on %s', (kind) => {
     form.append('file', new Blob([bytes], { type }), name);
     const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(server.url + AVATAR_UPLOAD_PATH, {
+    const res = await fetch(server.url + apiPaths.account.avatarUpload, {
       method: 'POST',
       headers,
       body: form,
@@ -158,7 +151,7 @@ describe.each(STORE_KINDS)('account settings API on %s', (kind) => {
       DEFAULT_ACCOUNT_SETTINGS,
     );
     expect((await update({ language: 'vi' }, 'pat_not-a-token')).status).toBe(401);
-    expect((await server.api(ACCOUNT_SETTINGS_UPDATE_PATH, { body: {} })).status).toBe(401);
+    expect((await server.api(apiPaths.account.settingsUpdate, { body: {} })).status).toBe(401);
   });
 
   it('profile update and conference mode answer with the settings too; bad names → 400', async () => {
@@ -215,7 +208,7 @@ describe.each(STORE_KINDS)('account settings API on %s', (kind) => {
     expect((await uploadsOnDisk(server)).length).toBe(onDisk + 1);
 
     expect((await uploadAvatar(null, 'me.png', png)).status).toBe(401);
-    const notMultipart = await server.api(AVATAR_UPLOAD_PATH, {
+    const notMultipart = await server.api(apiPaths.account.avatarUpload, {
       body: { file: 'x' },
       token: a.token,
     });
@@ -232,16 +225,16 @@ describe.each(STORE_KINDS)('account settings API on %s', (kind) => {
       ).body.authorization as string;
     const second = await login();
     const third = await login();
-    const list = await server.api(SESSIONS_PATH, { token: a.token });
+    const list = await server.api(apiPaths.account.sessions, { token: a.token });
     expect(list.status).toBe(200);
     expect(list.body.sessions).toHaveLength(3);
     expect(list.body.sessions[0].current).toBe(true);
     expect(list.body.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
 
-    const secondId = (await server.api(SESSIONS_PATH, { token: second })).body.sessions.find(
-      (s: { current: boolean }) => s.current,
-    ).id as string;
-    const revoked = await server.api(SESSION_REVOKE_PATH, {
+    const secondId = (
+      await server.api(apiPaths.account.sessions, { token: second })
+    ).body.sessions.find((s: { current: boolean }) => s.current).id as string;
+    const revoked = await server.api(apiPaths.account.sessionRevoke, {
       body: { id: secondId },
       token: a.token,
     });
@@ -251,17 +244,23 @@ describe.each(STORE_KINDS)('account settings API on %s', (kind) => {
 
     // Another account's session cannot be named; nor can nonsense.
     const b = await account('intruder');
-    const foreign = await server.api(SESSION_REVOKE_PATH, {
+    const foreign = await server.api(apiPaths.account.sessionRevoke, {
       body: { id: list.body.sessions[0].id },
       token: b.token,
     });
     expect(foreign.status).toBe(404);
     expect((await server.api('/api/account/details', { token: a.token })).status).toBe(200);
-    const bad = await server.api(SESSION_REVOKE_PATH, { body: { id: 7 }, token: a.token });
+    const bad = await server.api(apiPaths.account.sessionRevoke, {
+      body: { id: 7 },
+      token: a.token,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toHaveProperty('id');
 
-    const others = await server.api(SESSIONS_REVOKE_OTHERS_PATH, { body: {}, token: a.token });
+    const others = await server.api(apiPaths.account.sessionsRevokeOthers, {
+      body: {},
+      token: a.token,
+    });
     expect(others.status).toBe(200);
     expect(others.body.sessions).toHaveLength(1);
     expect(others.body.sessions[0].current).toBe(true);

@@ -2,11 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { desc, eq } from 'drizzle-orm';
-import {
-  CLIENT_LOG_MAX_BYTES,
-  CLIENT_LOG_PATH,
-  CLIENT_LOG_RATE_PER_MINUTE,
-} from '@podium/protocol';
+import { CLIENT_LOG_MAX_BYTES, CLIENT_LOG_RATE_PER_MINUTE, apiPaths } from '@podium/protocol';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { signUpAndLogin } from './events-support.ts';
@@ -22,7 +18,7 @@ describe.each(STORE_KINDS)('POST /v1/log on %s', (kind) => {
   const rows = () => db().select().from(clientLogs).orderBy(desc(clientLogs.id));
 
   function report(body: unknown, from: string, init: { token?: string } = {}) {
-    return server.api(CLIENT_LOG_PATH, {
+    return server.api(apiPaths.logger.clientLog, {
       method: 'POST',
       body,
       ...init,
@@ -85,7 +81,7 @@ describe.each(STORE_KINDS)('POST /v1/log on %s', (kind) => {
     expect(res.body.error.message).toMatch(/too large/i);
     // The same without a declared length (chunked): refused while reading.
     const chunked = await new Promise<number>((resolve, reject) => {
-      const url = new URL(server.url + CLIENT_LOG_PATH);
+      const url = new URL(server.url + apiPaths.logger.clientLog);
       const req = http.request(
         {
           host: url.hostname,

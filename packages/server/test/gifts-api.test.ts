@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
-import {
-  NOTIFICATIONS_PATHS,
-  WALLET_DEV_CREDIT_PATH,
-  giftMessages,
-  walletMessages,
-} from '@podium/protocol';
+import { giftMessages, walletMessages, apiPaths } from '@podium/protocol';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { signUpAndLogin, type SignedIn } from './events-support.ts';
@@ -38,7 +33,7 @@ describe.each(STORE_KINDS)('gifts on %s', (kind) => {
     return (res.body as Array<{ unit: string; value: number }>)[0]!.value;
   };
   const credit = async (who: SignedIn, amount: number) => {
-    const res = await server.api(WALLET_DEV_CREDIT_PATH, {
+    const res = await server.api(apiPaths.wallet.devCredit, {
       token: who.token,
       body: { amount, idempotency_key: key() },
     });
@@ -134,7 +129,7 @@ describe.each(STORE_KINDS)('gifts on %s', (kind) => {
     expect(await coins(host)).toBe(60);
 
     // The receiver is notified.
-    const notes = await server.api(NOTIFICATIONS_PATHS.list, { token: host.token });
+    const notes = await server.api(apiPaths.notifications.list, { token: host.token });
     expect(notes.status).toBe(200);
     const gifts = JSON.stringify(notes.body);
     expect(gifts).toContain('"kind":"gift_received"');
@@ -216,7 +211,7 @@ describe.each(STORE_KINDS)('gifts on %s', (kind) => {
     expect(d2.body.replayed).toBe(true);
     expect(await coins(host)).toBe(before + 125);
     // A donation says so, for the reader to word it in their own language.
-    const notes = await server.api(NOTIFICATIONS_PATHS.list, { token: host.token });
+    const notes = await server.api(apiPaths.notifications.list, { token: host.token });
     expect(notes.body.items[0]).toMatchObject({
       kind: 'gift_received',
       data: { kind: 'donation', amount: 25, unit: 'coin', sender_name: 'Minh Member' },

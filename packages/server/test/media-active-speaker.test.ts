@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, SIGNAL_SOCKET_PATH } from '@podium/protocol';
+import { PROTOCOL_VERSION, apiPaths } from '@podium/protocol';
 import { type ResolvedNetnsSpec, netnsDown } from '../src/media/index.ts';
 import { signUpAndLogin } from './events-support.ts';
 import { createEvent, joinRoom, joinTicket, socketCredentials } from './signal-support.ts';
@@ -89,7 +89,7 @@ describe('active speaker from Janus talking events', () => {
     await page.goto(`${server!.url}/healthz`);
     await installMediaClient(page);
     const participantId = await pageJoin(page, {
-      socketUrl: server!.url.replace(/^http/, 'ws') + SIGNAL_SOCKET_PATH,
+      socketUrl: server!.url.replace(/^http/, 'ws') + apiPaths.signal.socket,
       credentials,
       protocolVersion: PROTOCOL_VERSION,
     });

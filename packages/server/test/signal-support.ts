@@ -1,8 +1,8 @@
 import WebSocket from 'ws';
 import {
   PROTOCOL_VERSION,
-  SIGNAL_SOCKET_PATH,
   serverMessage,
+  apiPaths,
   type ClientMessageInput,
   type ServerMessage,
   type ServerMessageOf,
@@ -59,7 +59,7 @@ export class SignalClient {
   }
 
   static connect(server: ApiLike): Promise<SignalClient> {
-    const ws = new WebSocket(server.url.replace(/^http/, 'ws') + SIGNAL_SOCKET_PATH);
+    const ws = new WebSocket(server.url.replace(/^http/, 'ws') + apiPaths.signal.socket);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new SignalClient(ws)));
       ws.once('error', reject);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { PROTOCOL_VERSION, SIGNAL_SOCKET_PATH } from '@podium/protocol';
+import { PROTOCOL_VERSION, apiPaths } from '@podium/protocol';
 import type { TestServer } from './support/server.ts';
 import { signUpAndLogin, type SignedIn } from './events-support.ts';
 import {
@@ -47,7 +47,7 @@ describe('signaling timers', () => {
 
     // A client that never answers the server's pings (a frozen tab, a dead network path).
     const credentials = await guestCredentials(event.name, 'Mute');
-    const ws = new WebSocket(server.url.replace(/^http/, 'ws') + SIGNAL_SOCKET_PATH, {
+    const ws = new WebSocket(server.url.replace(/^http/, 'ws') + apiPaths.signal.socket, {
       autoPong: false,
     });
     sockets.push(ws);

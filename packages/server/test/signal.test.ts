@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, SIGNAL_SOCKET_PATH } from '@podium/protocol';
+import { PROTOCOL_VERSION, apiPaths } from '@podium/protocol';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { signUpAndLogin, type SignedIn } from './events-support.ts';
@@ -59,7 +59,7 @@ describe.each(STORE_KINDS)('signaling socket on %s', (kind) => {
       role: 'guest',
       guest: true,
       display_name: 'Lan',
-      socket_path: SIGNAL_SOCKET_PATH,
+      socket_path: apiPaths.signal.socket,
       protocol_version: PROTOCOL_VERSION,
       room: { id: event.id, name: event.name, mode: 'meeting' },
     });

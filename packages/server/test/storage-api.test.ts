@@ -3,12 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  STORAGE_UPLOAD_PATH,
-  storageFileUrl,
-  storageMessages,
-  uploadResponse,
-} from '@podium/protocol';
+import { storageFileUrl, storageMessages, uploadResponse, apiPaths } from '@podium/protocol';
 import { STORE_KINDS } from './support/stores.ts';
 import { signUpAndLogin, type SignedIn } from './events-support.ts';
 import { createEvent, joinTicket, socketCredentials } from './signal-support.ts';
@@ -273,7 +268,7 @@ describe.each(STORE_KINDS)('chat file storage on %s', (kind) => {
     // Without X-Requested-With the API guard answers first.
     const form = new FormData();
     form.append('file', new Blob([bytes]), 'a.pdf');
-    const bare = await fetch(server.url + STORAGE_UPLOAD_PATH, {
+    const bare = await fetch(server.url + apiPaths.storage.upload, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner.token}` },
       body: form,
@@ -418,7 +413,7 @@ describe.each(STORE_KINDS)('chat file storage on %s', (kind) => {
   it('answers a body declared far over every limit at once, without reading it', async () => {
     const started = Date.now();
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const url = new URL(server.url + STORAGE_UPLOAD_PATH);
+      const url = new URL(server.url + apiPaths.storage.upload);
       const req = http.request(
         {
           host: url.hostname,
@@ -450,7 +445,7 @@ describe.each(STORE_KINDS)('chat file storage on %s', (kind) => {
   });
 
   it('drops a chunked body that runs past every limit instead of reading it for ever', async () => {
-    const url = new URL(server.url + STORAGE_UPLOAD_PATH);
+    const url = new URL(server.url + apiPaths.storage.upload);
     const req = http.request({
       host: url.hostname,
       port: url.port,

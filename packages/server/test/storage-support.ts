@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOM_CREDENTIALS_HEADER, STORAGE_UPLOAD_PATH } from '@podium/protocol';
+import { ROOM_CREDENTIALS_HEADER, apiPaths } from '@podium/protocol';
 import type { StoreKind } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -79,7 +79,7 @@ export async function post(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.credentials) headers[ROOM_CREDENTIALS_HEADER] = options.credentials;
   if (options.contentType) headers['content-type'] = options.contentType;
-  const res = await fetch(server.url + STORAGE_UPLOAD_PATH, { method: 'POST', headers, body });
+  const res = await fetch(server.url + apiPaths.storage.upload, { method: 'POST', headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   try {

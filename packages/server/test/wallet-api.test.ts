@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WALLET_DEV_CREDIT_PATH, walletMessages } from '@podium/protocol';
+import { walletMessages, apiPaths } from '@podium/protocol';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { signUpAndLogin, type SignedIn } from './events-support.ts';
@@ -23,7 +23,7 @@ describe.each(STORE_KINDS)('wallet API on %s', (kind) => {
     return res.body as Array<{ unit: string; value: number }>;
   };
   const credit = (who: SignedIn, body: Record<string, unknown>) =>
-    server.api(WALLET_DEV_CREDIT_PATH, { token: who.token, body });
+    server.api(apiPaths.wallet.devCredit, { token: who.token, body });
   const graphql = (query: string, headers: Record<string, string> = {}) =>
     server.api('/graphql/v1', { body: { query }, headers });
 

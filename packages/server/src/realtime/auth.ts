@@ -1,7 +1,7 @@
 import {
   PROTOCOL_VERSION,
-  SIGNAL_SOCKET_PATH,
   SOCKET_CREDENTIALS_TTL_SECONDS,
+  apiPaths,
   type SignalAccountAuthResponse,
   type SignalAuthRequest,
   type SignalAuthResponse,
@@ -123,7 +123,7 @@ export class SignalAuthService {
     return {
       credentials: signCredentials(await this.#key(), credentials),
       expires_at: new Date(credentials.expiresAt * 1000).toISOString(),
-      socket_path: SIGNAL_SOCKET_PATH,
+      socket_path: apiPaths.signal.socket,
       protocol_version: PROTOCOL_VERSION,
       role,
       display_name: credentials.name,
@@ -146,7 +146,7 @@ export class SignalAuthService {
         expiresAt,
       }),
       expires_at: new Date(expiresAt * 1000).toISOString(),
-      socket_path: SIGNAL_SOCKET_PATH,
+      socket_path: apiPaths.signal.socket,
       protocol_version: PROTOCOL_VERSION,
       account_id: account.id,
       display_name: (await this.#accountName(account.id)) ?? '',

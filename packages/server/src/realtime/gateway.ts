@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
-import { SIGNAL_SOCKET_PATH } from '@podium/protocol';
+import { apiPaths } from '@podium/protocol';
 import { DEFAULT_GRACE_MS } from '../rooms/index.ts';
 import type { Services } from '../services/index.ts';
 import {
@@ -129,7 +129,7 @@ export async function registerSignaling(
     await gateway.close();
   });
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-  app.get(SIGNAL_SOCKET_PATH, { websocket: true }, (socket, request) => {
+  app.get(apiPaths.signal.socket, { websocket: true }, (socket, request) => {
     gateway.accept(socket, request);
   });
   return gateway;

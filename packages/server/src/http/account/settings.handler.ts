@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
-  ACCOUNT_SETTINGS_UPDATE_PATH,
   AVATAR_MAX_BYTES,
-  AVATAR_UPLOAD_PATH,
-  SESSION_REVOKE_PATH,
-  SESSIONS_PATH,
-  SESSIONS_REVOKE_OTHERS_PATH,
   accountSettingsUpdateRequest,
   sessionRevokeRequest,
+  apiPaths,
   type AccountDetailsDto,
   type AccountSessionDto,
 } from '@podium/protocol';
@@ -23,7 +19,7 @@ import { avatarUploadInput, emptyInput } from './settings.schema.ts';
 export function settingsRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: ACCOUNT_SETTINGS_UPDATE_PATH,
+    url: apiPaths.account.settingsUpdate,
     auth: 'required',
     input: accountSettingsUpdateRequest,
     handler: ({ ctx, input }): Promise<AccountDetailsDto> =>
@@ -38,7 +34,7 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
     });
     route(scope, services, {
       method: 'POST',
-      url: AVATAR_UPLOAD_PATH,
+      url: apiPaths.account.avatarUpload,
       auth: 'required',
       input: avatarUploadInput,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -59,7 +55,7 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'GET',
-    url: SESSIONS_PATH,
+    url: apiPaths.account.sessions,
     auth: 'required',
     input: emptyInput,
     handler: async ({ ctx }): Promise<{ sessions: AccountSessionDto[] }> => ({
@@ -69,7 +65,7 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: SESSION_REVOKE_PATH,
+    url: apiPaths.account.sessionRevoke,
     auth: 'required',
     input: sessionRevokeRequest,
     handler: async ({ ctx, input }): Promise<{ sessions: AccountSessionDto[] }> => ({
@@ -79,7 +75,7 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
 
   route(app, services, {
     method: 'POST',
-    url: SESSIONS_REVOKE_OTHERS_PATH,
+    url: apiPaths.account.sessionsRevokeOthers,
     auth: 'required',
     input: emptyInput,
     handler: async ({ ctx }): Promise<{ sessions: AccountSessionDto[] }> => ({

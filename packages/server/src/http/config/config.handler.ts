@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CALL_CONFIG_PATH } from '@podium/protocol';
+import { apiPaths } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
 import { callConfigRequest } from './config.schema.ts';
@@ -12,7 +12,7 @@ import { callConfigRequest } from './config.schema.ts';
 export function callConfigRoute(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: CALL_CONFIG_PATH,
+    url: apiPaths.config.call,
     auth: 'none',
     input: callConfigRequest,
     config: { rateLimit: { max: 60, timeWindow: '1 minute' } },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, findDomainRequest, LIST_JSON_PATH } from '@podium/protocol';
+import { apiPaths, findDomainRequest } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
 import { listJsonRequest } from './domain.schema.ts';
@@ -20,7 +20,7 @@ export function domainRoutes(app: FastifyInstance, services: Services): void {
   // environment. Public configuration, readable from any origin.
   route(app, services, {
     method: 'GET',
-    url: LIST_JSON_PATH,
+    url: apiPaths.domain.list,
     auth: 'none',
     input: listJsonRequest,
     handler: async ({ ctx }) => {

@@ -1,9 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CLIENT_LOG_MAX_BYTES,
-  CLIENT_LOG_PATH,
-  CLIENT_LOG_RATE_PER_MINUTE,
-} from '@podium/protocol';
+import { CLIENT_LOG_MAX_BYTES, CLIENT_LOG_RATE_PER_MINUTE, apiPaths } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
 import { clientLogRequest } from './log.schema.ts';
@@ -16,7 +12,7 @@ import { clientLogRequest } from './log.schema.ts';
 export function clientLogRoute(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: CLIENT_LOG_PATH,
+    url: apiPaths.logger.clientLog,
     auth: 'optional',
     input: clientLogRequest,
     status: 201,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { NOTIFICATIONS_PATHS } from '@podium/protocol';
+import { apiPaths } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
 import {
@@ -17,28 +17,28 @@ import {
 export function notificationRoutes(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
-    url: NOTIFICATIONS_PATHS.list,
+    url: apiPaths.notifications.list,
     auth: 'required',
     input: listNotificationsRequest,
     handler: ({ ctx, input }) => ctx.services.notifications.list(ctx.account.id, input),
   });
   route(app, services, {
     method: 'GET',
-    url: NOTIFICATIONS_PATHS.count,
+    url: apiPaths.notifications.count,
     auth: 'required',
     input: countNotificationsRequest,
     handler: ({ ctx, input }) => ctx.services.notifications.count(ctx.account.id, input.is_read),
   });
   route(app, services, {
     method: 'POST',
-    url: NOTIFICATIONS_PATHS.updateReadStatus,
+    url: apiPaths.notifications.updateReadStatus,
     auth: 'required',
     input: updateReadStatusRequest,
     handler: ({ ctx, input }) => ctx.services.notifications.updateReadStatus(ctx.account.id, input),
   });
   route(app, services, {
     method: 'POST',
-    url: NOTIFICATIONS_PATHS.delete,
+    url: apiPaths.notifications.delete,
     auth: 'required',
     input: deleteNotificationsRequest,
     handler: ({ ctx, input }) => ctx.services.notifications.delete(ctx.account.id, input.ids),

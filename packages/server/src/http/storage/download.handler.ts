@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { STORAGE_FILE_PATH_PREFIX } from '@podium/protocol';
+import { apiPaths } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { attachmentDisposition } from '../../services/storage/index.ts';
 import { notFound } from '../../shared/errors.ts';
@@ -16,7 +16,7 @@ import { downloadInput, downloadParams } from './download.schema.ts';
 export function downloadRoute(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'GET',
-    url: `${STORAGE_FILE_PATH_PREFIX}:id`,
+    url: apiPaths.storage.file,
     auth: 'optional',
     input: downloadInput,
     config: { rateLimit: { max: 600, timeWindow: '1 minute' } },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROOM_CREDENTIALS_HEADER, STORAGE_UPLOAD_PATH } from '@podium/protocol';
+import { ROOM_CREDENTIALS_HEADER, apiPaths } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import type { UploadPart } from '../../services/storage/index.ts';
 import { fileTooLarge, noFile } from '../../services/storage/errors.ts';
@@ -45,7 +45,7 @@ export function cappedParts(request: FastifyRequest, cap: number): AsyncIterable
 export function uploadRoute(app: FastifyInstance, services: Services): void {
   route(app, services, {
     method: 'POST',
-    url: STORAGE_UPLOAD_PATH,
+    url: apiPaths.storage.upload,
     auth: 'optional',
     input: uploadInput,
     status: 201,

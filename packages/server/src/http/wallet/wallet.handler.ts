@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, WALLET_DEV_CREDIT_PATH } from '@podium/protocol';
+import { apiPaths } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { transferView } from '../../services/wallet/index.ts';
 import { route } from '../route.ts';
@@ -32,7 +32,7 @@ export function walletRoutes(app: FastifyInstance, services: Services): void {
   if (services.config.devTools) {
     route(app, services, {
       method: 'POST',
-      url: WALLET_DEV_CREDIT_PATH,
+      url: apiPaths.wallet.devCredit,
       auth: 'required',
       input: walletDevCreditRequest,
       handler: async ({ ctx, input }) => {
