@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket, { type RawData } from 'ws';
-import { PROTOCOL_VERSION, SIGNAL_SOCKET_PATH } from '@podium/protocol';
+import { PROTOCOL_VERSION, apiPaths } from '@podium/protocol';
 
 /** A server frame, read only as far as the benchmark needs. */
 interface Frame {
@@ -64,7 +64,7 @@ export class BenchSocket {
   }
 
   static connect(baseUrl: string, timeoutMs: number): Promise<BenchSocket> {
-    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + SIGNAL_SOCKET_PATH, {
+    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + apiPaths.signal.socket, {
       handshakeTimeout: timeoutMs,
       perMessageDeflate: false,
     });

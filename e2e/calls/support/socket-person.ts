@@ -1,8 +1,8 @@
 import WebSocket from 'ws';
 import {
   PROTOCOL_VERSION,
-  SIGNAL_SOCKET_PATH,
   serverMessage,
+  apiPaths,
   type ClientMessageInput,
   type ServerMessage,
 } from '@podium/protocol';
@@ -74,7 +74,7 @@ export class SocketPerson {
     const { credentials } = (await post(baseUrl, '/member/v1/auth', { ticket })) as {
       credentials: string;
     };
-    const ws = new WebSocket(new URL(SIGNAL_SOCKET_PATH, baseUrl.replace(/^http/, 'ws')));
+    const ws = new WebSocket(new URL(apiPaths.signal.socket, baseUrl.replace(/^http/, 'ws')));
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
