@@ -15,6 +15,7 @@ import { routeModules } from './http/index.ts';
 import { graphqlModules } from './graphql/modules.ts';
 import { isStorageDownload } from './http/storage/paths.ts';
 import { rejectNulCharacters } from './http/nul-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerGraphQL } from './graphql/index.ts';
 import { startMediaRuntime } from './media/runtime.ts';
 import type { MediaServer } from './media/index.ts';
@@ -140,6 +141,14 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  // First, so answers that an earlier hook refuses (a missing X-Requested-With) carry them too.
+  await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    frameAncestors: config.frameAncestors,
+    webDist: config.webDist,
+  });
+
 
   // SECURITY: a custom header cannot be sent cross-site without a CORS preflight, so requiring
   // it blocks form-post CSRF against the API.
