@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { apiPaths } from './paths.ts';
 
 /**
  * Spec §7 "Call config": `POST /config` (no token) tells the browser which ICE servers to use
@@ -7,7 +6,6 @@ import { apiPaths } from './paths.ts';
  * credentials in the TURN REST API form (username `<expiry unix seconds>:<random id>`, credential
  * base64(HMAC-SHA1(shared secret, username))), which coturn checks with `use-auth-secret`.
  */
-export const CALL_CONFIG_PATH = apiPaths.config.call;
 
 /** The request carries nothing yet; anything else is refused rather than ignored. */
 export const callConfigRequest = z.object({}).strict();

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { LoginResponse } from './account.ts';
-import { apiPaths } from './paths.ts';
 
 /**
  * Organization domains (spec §2 /domain, §3 stored values, §4 domain discovery, §7 Signal
@@ -8,7 +7,6 @@ import { apiPaths } from './paths.ts';
  * domain with its environment; the web app saves the chosen environment in local storage.
  */
 
-export const LIST_JSON_PATH = apiPaths.domain.list;
 /** Local storage key of the chosen domain environment (spec §3). */
 export const DOMAIN_ENV_STORAGE_KEY = 'podium.domain_env';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { apiPaths } from './paths.ts';
 
 /**
  * Spec §7 "Logger": `POST /v1/log` takes an error report from the web app (uncaught errors,
@@ -7,7 +6,6 @@ import { apiPaths } from './paths.ts';
  * Bodies over `CLIENT_LOG_MAX_BYTES` answer 413; one address may send `CLIENT_LOG_RATE_PER_MINUTE`
  * reports a minute (then 429).
  */
-export const CLIENT_LOG_PATH = apiPaths.logger.clientLog;
 export const CLIENT_LOG_MAX_BYTES = 16 * 1024;
 export const CLIENT_LOG_RATE_PER_MINUTE = 30;
 export const CLIENT_LOG_MESSAGE_MAX = 2000;

@@ -1,20 +1,14 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, LANGUAGES } from '../limits.ts';
 import type { AccountDto } from './account.ts';
-import { apiPaths } from './paths.ts';
 
 /**
  * Account settings beyond `account_setting.conference_mode` (spec §1 "Account settings": language,
  * anti-screen-capture, audio and video, privacy, customize conference). Read with
  * `GET /api/account/details` (the `settings` key), changed with `POST /api/account/setting/update`.
  */
-export const ACCOUNT_SETTINGS_UPDATE_PATH = apiPaths.account.settingsUpdate;
-/** Multipart, one `file` part: an image (sniffed) of at most 1 MB (spec §9 images). */
-export const AVATAR_UPLOAD_PATH = apiPaths.account.avatarUpload;
+/** The avatar upload (multipart, one `file` part): an image (sniffed) of at most 1 MB (spec §9 images). */
 export const AVATAR_MAX_BYTES = IMAGE_MAX_BYTES;
-export const SESSIONS_PATH = apiPaths.account.sessions;
-export const SESSION_REVOKE_PATH = apiPaths.account.sessionRevoke;
-export const SESSIONS_REVOKE_OTHERS_PATH = apiPaths.account.sessionsRevokeOthers;
 
 /** The layouts a person may start a call in (pin needs someone to pin, so it is not a default). */
 export const DEFAULT_LAYOUTS = ['gallery', 'center'] as const;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { EventMode, JoinRole } from './events.ts';
-import { apiPaths } from './paths.ts';
 
 /**
  * Spec §7 "Signal": `POST /member/v1/auth` turns a join ticket (from verify-call) or a signed-in
@@ -9,7 +8,6 @@ import { apiPaths } from './paths.ts';
 
 /** Socket credentials last this long; a dropped socket resumes with them even after expiry. */
 export const SOCKET_CREDENTIALS_TTL_SECONDS = 10 * 60;
-export const SIGNAL_SOCKET_PATH = apiPaths.signal.socket;
 
 export const signalAuthRequest = z
   .object({

@@ -9,8 +9,8 @@ import { apiPaths, pathTo } from './paths.ts';
  * documents up to 5 MB, other files up to 100 MB, both configurable on the server; executables and
  * scripts are refused as an invalid type.
  */
-export const STORAGE_UPLOAD_PATH = apiPaths.storage.upload;
-export const STORAGE_FILE_PATH_PREFIX = '/api/storage/file/';
+/** What every download path starts with (the pattern without its `:id`). */
+export const STORAGE_FILE_PATH_PREFIX = apiPaths.storage.file.slice(0, -':id'.length);
 
 /**
  * Guests have no account token: they authenticate an upload with the live room's socket

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Language } from '../limits.ts';
-import { apiPaths } from './paths.ts';
 
 /**
  * Wallet (spec §3 "Wallet balance", §7 `GET /api/account/wallet/list`; decisions.md "Money").
@@ -139,7 +138,6 @@ export type WalletHistoryResponse = z.infer<typeof walletHistoryResponse>;
  * through the same ledger, so browser tests and a developer can fund a sender while the server
  * holds the embedded database (the operator CLI cannot open it then).
  */
-export const WALLET_DEV_CREDIT_PATH = apiPaths.wallet.devCredit;
 export const walletDevCreditRequest = z.object({
   amount: walletAmount,
   unit: walletUnit.default(DEFAULT_WALLET_UNIT),
