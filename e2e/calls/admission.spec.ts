@@ -1,4 +1,5 @@
 import { EndCallPage } from '../pages/room.ts';
+import { PreJoinPage } from '../pages/join.ts';
 import { expectMediaFlow, startHostedCall, test, expect } from './support/call.ts';
 
 /**
@@ -73,5 +74,32 @@ test.describe('admission', () => {
     await late.page.getByRole('button', { name: 'Try again' }).click();
     await late.room.waitForCall();
     await expect(room.tile('Guest Giang')).toBeVisible();
+  });
+
+  test('a blocked guest who goes back to the join page in the same tab cannot get in again', async ({
+    call,
+    request,
+  }) => {
+    const { event, hostPerson } = await startHostedCall(call, request);
+    const { room } = hostPerson;
+
+    const guest = await call.openAsGuest('Guest Giang', event);
+    await call.join(guest);
+    await expect(room.tile('Guest Giang')).toBeVisible();
+
+    await room.act('Guest Giang', 'Block');
+    await expect(guest.page).toHaveURL(/\/ended\/[^/?]+\?reason=blocked$/);
+    await expect(new EndCallPage(guest.page).heading('You cannot join this event')).toBeVisible();
+    await expect(room.tile('Guest Giang')).toHaveCount(0);
+
+    // Issue 10 item 8: back to /j/{alias} in the same tab, the name typed again (a new ticket).
+    const prejoin = new PreJoinPage(guest.page);
+    await prejoin.goto(event.link);
+    await prejoin.displayName.fill('Guest Giang again');
+    await prejoin.joinButton.click();
+    await expect(guest.page).toHaveURL(/\/ended\/[^/?]+\?reason=blocked$/);
+    await expect(new EndCallPage(guest.page).heading('You cannot join this event')).toBeVisible();
+    await expect(room.tile('Guest Giang again')).toHaveCount(0);
+    await expect(room.participant('Guest Giang again')).toHaveCount(0);
   });
 });

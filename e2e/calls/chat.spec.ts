@@ -20,7 +20,8 @@ async function download(person: Participant, name: string): Promise<Buffer> {
  * Issue 4, browser e2e "public and private chat with a file": messages to everyone reach
  * everyone; a private message (with a file a guest uploaded through the room credentials)
  * reaches only its two people; shared files download with the bytes that were sent; an
- * executable is refused with the spec's message.
+ * executable is refused with the spec's message. Issue 10 item 7: the private file downloads
+ * only for its two people (signed links), not from its plain address nor for the third person.
  */
 test('public and private chat, with files', async ({ call, request }) => {
   const host = await signUpHost(request, 'Hà Host');
@@ -29,10 +30,15 @@ test('public and private chat, with files', async ({ call, request }) => {
   const giang = await call.openAsGuest('Guest Giang', event);
   const minh = await call.openAsGuest('Guest Minh', event);
   const people = [hostPerson, giang, minh];
+  // Minh's room credentials, as her browser holds them (to ask for a link she must not get).
+  const minhAuth = minh.page.waitForResponse(
+    (r) => r.url().endsWith('/member/v1/auth') && r.request().method() === 'POST',
+  );
   for (const person of people) {
     await call.join(person);
     await person.room.openChat();
   }
+  const minhCredentials = ((await (await minhAuth).json()) as { credentials: string }).credentials;
   for (const person of people) {
     for (const other of people) {
       if (other !== person) await expect(person.room.tile(other.name)).toBeVisible();
@@ -67,6 +73,24 @@ test('public and private chat, with files', async ({ call, request }) => {
     'to Hà Host (private)',
   );
   expect(await download(hostPerson, 'question.png')).toEqual(png);
+
+  // Issue 10 item 7: the private file is not public. Signed out, its plain address is refused;
+  // Minh, in the same room but not in the private message, gets no download link for it.
+  const href = (await hostPerson.room.fileLink('question.png').getAttribute('href')) ?? '';
+  const fileId = href.split('/').pop() ?? '';
+  expect(fileId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  expect((await request.get(href)).status()).toBe(403);
+  const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
+  const anonymousLink = await request.post('/api/storage/file-link', {
+    headers: xhr,
+    data: { id: fileId },
+  });
+  expect(anonymousLink.status()).toBe(401);
+  const minhLink = await request.post('/api/storage/file-link', {
+    headers: { ...xhr, 'X-Podium-Room-Credentials': minhCredentials },
+    data: { id: fileId },
+  });
+  expect(minhLink.status()).toBe(404);
 
   // The host answers privately; the other guest sees neither message.
   await hostPerson.room.sendChat('Private answer to Giang', 'Guest Giang');
