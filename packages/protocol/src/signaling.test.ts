@@ -6,6 +6,8 @@ import {
   isRoomRequest,
   parseClientFrame,
   parseClientMessage,
+  parseReply,
+  replySchemas,
   PROTOCOL_VERSION,
   ROOM_REQUEST_TYPES,
   serverMessage,
@@ -222,5 +224,26 @@ describe('server messages', () => {
     expect(signalingMessages.en['room.no_presenter']).toBe(
       'No presenter available, cannot go invisible',
     );
+  });
+});
+
+describe('reply schemas', () => {
+  it('names a reply schema for every request', () => {
+    for (const type of CLIENT_MESSAGE_TYPES) expect(replySchemas[type]).toBeDefined();
+  });
+
+  it('parses the replies that carry data and refuses a broken one', () => {
+    expect(parseReply('join', { participant_id: 'p1' })).toEqual({
+      ok: true,
+      data: { participant_id: 'p1' },
+    });
+    expect(parseReply('chat_passcode_reset', { passcode: 'ABCD-EFGH' }).ok).toBe(true);
+    expect(parseReply('publish_offer', {})).toMatchObject({ ok: false });
+    // A reply without data is `{}`; fields a newer server adds are dropped, not fatal.
+    expect(parseReply('lock', undefined)).toEqual({ ok: true, data: {} });
+    expect(parseReply('resume', { participant_id: 'p1', extra: 1 })).toEqual({
+      ok: true,
+      data: { participant_id: 'p1' },
+    });
   });
 });

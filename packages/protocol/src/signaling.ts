@@ -2,7 +2,39 @@ import { z } from 'zod';
 import { serverMessages } from './errors.ts';
 import { QR_RING_STOP_REASONS } from './api/qr-calls.ts';
 import { notificationView } from './api/notifications.ts';
-import { giftGivenGift } from './api/gifts.ts';
+import {
+  SIGNALING_MAX_CANDIDATE,
+  SIGNALING_MAX_CREDENTIALS,
+  SIGNALING_MAX_FEEDS,
+  SIGNALING_MAX_ID,
+  SIGNALING_MAX_MESSAGE_BYTES,
+  SIGNALING_MAX_NAME,
+  event,
+  exactlyOne,
+  participantId,
+  request,
+  sdp,
+  signalingId,
+} from './signaling/common.ts';
+import { chatEvents, chatReplies, chatRequests } from './signaling/chat.ts';
+import { giftEvents } from './signaling/gifts.ts';
+import { INTERPRETER_CHANNEL_MAX, interpretationRequests } from './signaling/interpretation.ts';
+
+export {
+  PROTOCOL_VERSION,
+  SIGNALING_MAX_CANDIDATE,
+  SIGNALING_MAX_CREDENTIALS,
+  SIGNALING_MAX_FEEDS,
+  SIGNALING_MAX_ID,
+  SIGNALING_MAX_MESSAGE_BYTES,
+  SIGNALING_MAX_NAME,
+  SIGNALING_MAX_SDP,
+  SIGNALING_MAX_TEXT,
+  signalingId,
+} from './signaling/common.ts';
+export * from './signaling/chat.ts';
+export * from './signaling/interpretation.ts';
+export * from './signaling/gifts.ts';
 
 /**
  * The signaling socket (`/socket/member/v1`): every message, per direction.
@@ -15,27 +47,10 @@ import { giftGivenGift } from './api/gifts.ts';
  * Roster rule: a joiner gets the room once (`welcome`); everyone else only hears about the change
  * (`participant_joined` / `participant_left` / `participant_updated` diffs), never the whole
  * roster again. `participant_joined` is an upsert: a client that already knows the id replaces it.
+ *
+ * An in-call feature declares its requests, events and replies in its own file under
+ * `signaling/` (chat, interpretation, gifts, …); this file spreads them into the one protocol.
  */
-
-export const PROTOCOL_VERSION = 1;
-
-/** Largest frame the server accepts from a client, in bytes (UTF-8). */
-export const SIGNALING_MAX_MESSAGE_BYTES = 64 * 1024;
-/** Chat text, in characters. */
-export const SIGNALING_MAX_TEXT = 4000;
-/** Correlation ids, participant ids, session ids, feed ids, file ids. */
-export const SIGNALING_MAX_ID = 64;
-/** An SDP must fit in one frame with its envelope. */
-export const SIGNALING_MAX_SDP = 48 * 1024;
-export const SIGNALING_MAX_CANDIDATE = 1024;
-export const SIGNALING_MAX_CREDENTIALS = 4096;
-export const SIGNALING_MAX_FEEDS = 100;
-export const SIGNALING_MAX_NAME = 100;
-export const SIGNALING_MAX_FILE_NAME = 255;
-export const SIGNALING_MAX_CHAT_PASSCODE = 64;
-/** Most chat messages a `chat_history` carries (the newest ones). */
-export const SIGNALING_MAX_HISTORY = 500;
-export const INTERPRETER_CHANNEL_MAX = 32;
 
 // ---------------------------------------------------------------------------------------------
 // Shared vocabularies
@@ -188,9 +203,6 @@ export const signalingMessages: {
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-export const signalingId = z.string().min(1).max(SIGNALING_MAX_ID);
-const participantId = signalingId;
-const sdp = z.string().min(1).max(SIGNALING_MAX_SDP);
 const role = z.enum(ROLES);
 const mode = z.enum(ROOM_MODES);
 const mediaKind = z.enum(MEDIA_KINDS);
@@ -202,29 +214,6 @@ export const iceCandidate = z.object({
   sdpMLineIndex: z.number().int().min(0).max(255).nullable().optional(),
 });
 export type IceCandidate = z.infer<typeof iceCandidate>;
-
-export const chatFile = z.object({
-  id: signalingId,
-  name: z.string().min(1).max(SIGNALING_MAX_FILE_NAME),
-  size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-  mime: z.string().min(1).max(127),
-});
-export type ChatFile = z.infer<typeof chatFile>;
-
-const envelope = {
-  v: z.literal(PROTOCOL_VERSION).optional(),
-  id: signalingId,
-};
-
-/** One client request: the envelope, a literal `type`, and its payload. */
-function request<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
-  return z.object({ ...envelope, type: z.literal(type), ...shape });
-}
-
-const exactlyOne =
-  (a: string, b: string) =>
-  (value: Record<string, unknown>): boolean =>
-    (value[a] !== undefined) !== (value[b] !== undefined);
 
 // ---------------------------------------------------------------------------------------------
 // Client → server
@@ -300,34 +289,9 @@ export const clientMessageSchemas = {
   /** Without participant_id: oneself (presenters); with another's id: move a presenter backstage. */
   go_invisible: request('go_invisible', { participant_id: participantId.optional() }),
   go_visible: request('go_visible', { participant_id: participantId.optional() }),
-  set_interpreter: request('set_interpreter', {
-    participant_id: participantId,
-    channel: z.string().trim().min(1).max(INTERPRETER_CHANNEL_MAX).nullable(),
-  }),
-  /**
-   * A listener picks the interpretation channel they hear (null: "Original"). The server then
-   * routes only that channel's interpreters to them (`feeds`); every other interpreter's feed is
-   * withheld. Refused with `room.no_interpreter` when nobody interprets into that channel.
-   */
-  choose_channel: request('choose_channel', {
-    channel: z.string().trim().min(1).max(INTERPRETER_CHANNEL_MAX).nullable(),
-  }),
-  chat: request('chat', {
-    to: z.union([z.literal('everyone'), participantId]),
-    text: z.string().max(SIGNALING_MAX_TEXT),
-    file: chatFile.optional(),
-  }).refine((m) => m.text.trim().length > 0 || m.file !== undefined, {
-    message: 'A chat message needs text or a file',
-  }),
-  /**
-   * Hosts and co-hosts: a new chat-history passcode, shown once in the reply. The earlier
-   * history is cleared for everyone (`chat_cleared`).
-   */
-  chat_passcode_reset: request('chat_passcode_reset', {}),
-  /** Hosts and co-hosts: the history as this participant sees it; needs the passcode once set. */
-  chat_export: request('chat_export', {
-    passcode: z.string().max(SIGNALING_MAX_CHAT_PASSCODE).optional(),
-  }),
+
+  ...interpretationRequests,
+  ...chatRequests,
   set_media_state: request('set_media_state', {
     audio: z.boolean(),
     video: z.boolean(),
@@ -381,6 +345,7 @@ export const ROOM_REQUEST_TYPES = [
   'go_invisible',
   'go_visible',
   'set_interpreter',
+  'choose_channel',
   'chat',
   'set_media_state',
 ] as const satisfies readonly ClientMessageType[];
@@ -389,6 +354,44 @@ export type RoomRequest = ClientMessageOf<RoomRequestType>;
 
 export function isRoomRequest(message: ClientMessage): message is RoomRequest {
   return (ROOM_REQUEST_TYPES as readonly string[]).includes(message.type);
+}
+
+/** The socket's own requests: greeting, joining, resuming, keeping alive. */
+export const SESSION_REQUEST_TYPES = [
+  'hello',
+  'join',
+  'resume',
+  'heartbeat',
+] as const satisfies readonly ClientMessageType[];
+/** SDP and ICE, relayed to the media server after the room's checks. */
+export const MEDIA_REQUEST_TYPES = [
+  'publish_offer',
+  'unpublish',
+  'subscribe',
+  'answer',
+  'trickle',
+  'ice_restart',
+] as const satisfies readonly ClientMessageType[];
+
+/**
+ * In-call feature requests answered outside the room machine (they read or write something
+ * beside the room state, like the stored chat history): every client message that is neither
+ * a session, a media nor a room request. The server answers each through one typed table.
+ */
+export type FeatureRequestType = Exclude<
+  ClientMessageType,
+  RoomRequestType | (typeof SESSION_REQUEST_TYPES)[number] | (typeof MEDIA_REQUEST_TYPES)[number]
+>;
+export type FeatureRequest = ClientMessageOf<FeatureRequestType>;
+
+const NOT_FEATURE: ReadonlySet<string> = new Set<string>([
+  ...ROOM_REQUEST_TYPES,
+  ...SESSION_REQUEST_TYPES,
+  ...MEDIA_REQUEST_TYPES,
+]);
+
+export function isFeatureRequest(message: ClientMessage): message is FeatureRequest {
+  return !NOT_FEATURE.has(message.type);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -525,17 +528,6 @@ export const roomSnapshot = z.object({
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshot>;
 
-export const chatMessageView = z.object({
-  id: signalingId,
-  from: participantId,
-  from_name: z.string().max(SIGNALING_MAX_NAME),
-  to: z.union([z.literal('everyone'), participantId]),
-  text: z.string().max(SIGNALING_MAX_TEXT),
-  file: chatFile.nullable(),
-  at: z.number(),
-});
-export type ChatMessageView = z.infer<typeof chatMessageView>;
-
 export const feedView = z.object({
   feed_id: signalingId,
   participant_id: participantId,
@@ -559,9 +551,6 @@ export const LEAVE_REASONS = [
   'hidden',
 ] as const;
 export type LeaveReason = (typeof LEAVE_REASONS)[number];
-
-const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), ...shape });
 
 export const serverMessageSchemas = {
   reply: event('reply', {
@@ -600,17 +589,7 @@ export const serverMessageSchemas = {
     added: z.array(waitingEntry),
     removed: z.array(participantId),
   }),
-  chat_message: event('chat_message', { message: chatMessageView }),
-  /**
-   * Follows every `welcome` (join, admission, resume): the event's chat as this participant may
-   * see it (everything public, and private messages they sent or received), oldest first. The
-   * client replaces its chat with it.
-   */
-  chat_history: event('chat_history', {
-    messages: z.array(chatMessageView).max(SIGNALING_MAX_HISTORY),
-  }),
-  /** A host reset the chat-history passcode: earlier messages are gone. */
-  chat_cleared: event('chat_cleared', { by: participantId }),
+  ...chatEvents,
   hand_raised: event('hand_raised', {
     participant_id: participantId,
     name: z.string().max(SIGNALING_MAX_NAME),
@@ -664,19 +643,7 @@ export const serverMessageSchemas = {
    * joiner after `welcome`; never names someone the receiver may not see.
    */
   active_speaker: event('active_speaker', { participant_id: participantId.nullable() }),
-  /**
-   * Someone in the room gave a gift (POST /api/gifts/give): to everyone, once per transfer.
-   * Clients show an animation and a chat line; it is not part of the chat history.
-   */
-  gift_given: event('gift_given', {
-    transfer_id: signalingId,
-    from: participantId,
-    from_name: z.string().max(SIGNALING_MAX_NAME),
-    to: participantId,
-    to_name: z.string().max(SIGNALING_MAX_NAME),
-    gift: giftGivenGift,
-    at: z.number(),
-  }),
+  ...giftEvents,
   // Account channel: a socket greeted with account credentials (no room) receives these.
   /** A new notification for the signed-in account; `unread` is the account's new unread count. */
   notification: event('notification', {
@@ -718,21 +685,64 @@ export type ServerMessageOf<T extends ServerMessageType> = z.output<ServerSchema
 /** Events: server messages that answer no request. */
 export type ServerEvent = Exclude<ServerMessage, { type: 'reply' | 'error' }>;
 
-/** The `data` of a successful reply, per request type (empty object unless listed). */
-export interface ReplyData {
-  hello: { session_id: string; protocol_version: number; resume_grace_ms: number };
-  /** The participant id this socket now speaks for (also in `welcome`, which may come later). */
-  join: { participant_id: string };
-  resume: { participant_id: string };
-  publish_offer: { sdp: string };
-  chat: { message_id: string };
-  chat_passcode_reset: { passcode: string };
-  chat_export: { messages: ChatMessageView[] };
-}
-export type ReplyDataFor<T extends ClientMessageType> = T extends keyof ReplyData
-  ? ReplyData[T]
-  : Record<string, never>;
+// ---------------------------------------------------------------------------------------------
+// Replies: every request names the schema of its reply's `data`
 
+/** A reply without data (most requests: the events that follow say what happened). */
+const noData = z.object({});
+
+const sessionReplies = {
+  hello: z.object({
+    /** This socket's session id; after a `resume` it is the participant's new one. */
+    session_id: signalingId,
+    protocol_version: z.number().int(),
+    resume_grace_ms: z.number().int().nonnegative(),
+  }),
+  /** The participant id this socket now speaks for (also in `welcome`, which may come later). */
+  join: z.object({ participant_id: participantId }),
+  /** The same participant as before; the session id to resume next time is hello's `session_id`. */
+  resume: z.object({ participant_id: participantId }),
+  /** The media server's SDP answer. */
+  publish_offer: z.object({ sdp }),
+} as const;
+
+const listedReplies = { ...sessionReplies, ...chatReplies } as const;
+type ListedReplies = typeof listedReplies;
+
+/** Request type → the zod schema of its reply's `data` (`{}` when the reply carries none). */
+export type ReplySchemas = {
+  readonly [K in ClientMessageType]: K extends keyof ListedReplies
+    ? ListedReplies[K]
+    : typeof noData;
+};
+export const replySchemas: ReplySchemas = Object.fromEntries(
+  CLIENT_MESSAGE_TYPES.map((type) => [
+    type,
+    type in listedReplies ? listedReplies[type as keyof ListedReplies] : noData,
+  ]),
+) as ReplySchemas;
+
+/** The `data` of a successful reply to `T`. */
+export type ReplyDataFor<T extends ClientMessageType> = z.output<ReplySchemas[T]>;
+/** The replies that carry data, by request type. */
+export type ReplyData = { [K in keyof ListedReplies]: z.output<ListedReplies[K]> };
+
+/**
+ * Checks a reply's `data` (absent: `{}`) against the request's reply schema. Unknown fields are
+ * dropped, so a newer server's additions do not break an older client. Never throws.
+ */
+export function parseReply<T extends ClientMessageType>(
+  type: T,
+  data: unknown,
+): { ok: true; data: ReplyDataFor<T> } | { ok: false; error: string } {
+  const schema: z.ZodType = replySchemas[type];
+  const result = schema.safeParse(data ?? {});
+  if (result.success) return { ok: true, data: result.data as ReplyDataFor<T> };
+  const issue = result.error.issues[0];
+  return { ok: false, error: `${type} reply${issue ? ` (${issue.path.join('.')})` : ''}` };
+}
+
+/** A typed `reply` for a request of `type`. */
 export function replyMessage<T extends ClientMessageType>(
   id: string,
   _type: T,

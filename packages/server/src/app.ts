@@ -24,6 +24,7 @@ import {
   type GatewayOptions,
   type SignalingGateway,
 } from './realtime/gateway.ts';
+import { giftRooms } from './realtime/features/index.ts';
 
 /** Paths that are the API: they need X-Requested-With and answer JSON errors, never the SPA. */
 const API_PREFIXES = ['/api/', '/apis/', '/apiv1/', '/graphql/', '/member/', '/v1/', '/1-1/'];
@@ -149,7 +150,6 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     webDist: config.webDist,
   });
 
-
   // SECURITY: a custom header cannot be sent cross-site without a CORS preflight, so requiring
   // it blocks form-post CSRF against the API.
   app.addHook('onRequest', async (request) => {
@@ -222,7 +222,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     ...options.signaling,
     ...(media ? { media: media.rooms } : {}),
   });
-  services.gifts.useRooms(signaling.registry);
+  services.gifts.useRooms(giftRooms(signaling.registry));
   services.qrCalls.usePresence(signaling.registry);
   await registerGraphQL(app, services, graphqlModules);
 

@@ -4,6 +4,7 @@ import WebSocket, { type RawData } from 'ws';
 import {
   PROTOCOL_VERSION,
   errorMessage,
+  isFeatureRequest,
   isRoomRequest,
   parseClientFrame,
   type ClientMessage,
@@ -312,6 +313,12 @@ export class Connection implements Peer {
       if (!bound) return answer(NOT_JOINED);
       return bound.host.request(bound.participantId, message, answer);
     }
+    // In-call features answer these themselves (realtime/features/index.ts, FEATURE_REQUESTS).
+    if (isFeatureRequest(message)) {
+      const bound = this.#binding;
+      if (!bound) return answer(NOT_JOINED);
+      return bound.host.featureRequest(bound.participantId, message, answer);
+    }
     switch (message.type) {
       case 'join':
         return this.#join(message, answer);
@@ -326,21 +333,6 @@ export class Connection implements Peer {
         const bound = this.#binding;
         if (!bound) return answer(NOT_JOINED);
         return bound.host.media(bound.participantId, message, answer);
-      }
-      case 'chat_passcode_reset': {
-        const bound = this.#binding;
-        if (!bound) return answer(NOT_JOINED);
-        return bound.host.chatPasscodeReset(bound.participantId, answer);
-      }
-      case 'chat_export': {
-        const bound = this.#binding;
-        if (!bound) return answer(NOT_JOINED);
-        return bound.host.chatExport(bound.participantId, message.passcode, answer);
-      }
-      case 'choose_channel': {
-        const bound = this.#binding;
-        if (!bound) return answer(NOT_JOINED);
-        return bound.host.chooseChannel(bound.participantId, message.channel, answer);
       }
       default:
         return assertNever(message, 'client message');

@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
-import * as events from '../services/events/repository.ts';
-import type { Db } from '../store/db.ts';
 import { inRoom } from '../rooms/index.ts';
-import { addBlockedIdentity, blockedIdentities } from './blocks.ts';
+import type { RoomDirectory } from '../services/rooms/directory.ts';
+import type { FeatureDeps } from './features/index.ts';
 import type { RoomMedia } from './room-media.ts';
-import { RoomHost, type ChatHistory, type RoomSettings } from './room-host.ts';
+import { RoomHost } from './room-host.ts';
 
 export interface RoomRegistryOptions {
-  db: Db;
-  chat: ChatHistory;
+  /** Events that can be opened as rooms, and their blocks (services/rooms). */
+  directory: Pick<RoomDirectory, 'find' | 'blocked' | 'block'>;
+  /** The services the in-call features use. */
+  features: FeatureDeps;
   media: RoomMedia;
   log: Logger;
   graceMs: number;
@@ -36,12 +37,10 @@ export class RoomRegistry {
   readonly #teardowns = new Map<string, Promise<void>>();
   /** The rooms that finished opening, for questions that cannot wait (who is in a call). */
   readonly #live = new Map<string, RoomHost>();
-  readonly #now: () => number;
   #closed = false;
 
   constructor(options: RoomRegistryOptions) {
     this.#options = options;
-    this.#now = options.now ?? Date.now;
   }
 
   /** Open rooms (including ones still being created). */
@@ -96,23 +95,15 @@ export class RoomRegistry {
 
   async #open(roomId: string): Promise<RoomHost> {
     await this.#teardowns.get(roomId);
-    const { db, log } = this.#options;
-    const row = await events.findAliasById(db, roomId);
-    if (!row || (row.expiredAt !== null && row.expiredAt.getTime() <= this.#now())) {
-      throw new RoomUnavailableError(roomId);
-    }
-    const settings: RoomSettings = {
-      roomId,
-      mode: row.mode,
-      waitForHost: !row.joinBeforeHost,
-      expiresAt: row.expiredAt?.getTime() ?? null,
-    };
+    const { directory, log } = this.#options;
+    const settings = await directory.find(roomId);
+    if (!settings) throw new RoomUnavailableError(roomId);
     return RoomHost.create({
       settings,
-      chat: this.#options.chat,
+      features: this.#options.features,
       blocks: {
-        list: (id) => blockedIdentities(db, id),
-        add: (id, identity) => addBlockedIdentity(db, id, identity),
+        list: (id) => directory.blocked(id),
+        add: (id, identity) => directory.block(id, identity),
       },
       media: this.#options.media,
       log,

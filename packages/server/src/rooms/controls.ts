@@ -9,6 +9,7 @@ import type {
 } from '@podium/protocol';
 import { assertNever } from '../shared/assert-never.ts';
 import { Refusal, type Draft } from './draft.ts';
+import { chooseChannel } from './interpretation.ts';
 import { can } from './permissions.ts';
 import { baseRole, place } from './placement.ts';
 import {
@@ -133,6 +134,9 @@ export function handleRequest(d: Draft, by: string, request: RoomRequest): Comma
       return OK;
     case 'set_interpreter':
       setInterpreter(d, actor, request.participant_id, request.channel);
+      return OK;
+    case 'choose_channel':
+      chooseChannel(d, actor, request.channel);
       return OK;
     case 'chat':
       return chat(d, actor, request);

@@ -1,11 +1,13 @@
+import { Refusal, type Draft } from './draft.ts';
 import { canSee, inRoom, type Participant, type RoomState } from './state.ts';
 import { roomError, type RoomError } from './types.ts';
 
 /**
  * Interpretation channels. An interpreter (granted by the host with `set_interpreter`) publishes
  * into one language channel; each listener hears "Original" (no interpreter at all) or one
- * channel. The listener's choice lives at the edge (the room host keeps it next to the media
- * routing): it changes nothing anyone else sees, so the machine's state does not carry it.
+ * channel. The listener's choice is room state (`Participant.listening`, chosen with
+ * `choose_channel`); it changes nothing anyone else sees, so no event tells others of it. The
+ * room host's media routing carries out the `media.listen` effect (feeds gained and lost).
  */
 
 /** The channels someone interprets into right now, as this viewer may see them (sorted). */
@@ -46,8 +48,17 @@ export function checkChannelChoice(
 export function hearsFeedsOf(
   viewer: Participant,
   owner: Participant,
-  listening: string | null,
+  listening: string | null = viewer.listening,
 ): boolean {
   if (owner.interpreterChannel === null || owner.id === viewer.id) return true;
   return listening === owner.interpreterChannel;
+}
+
+/** `choose_channel`: the listener hears `channel` from now on (null: Original). */
+export function chooseChannel(d: Draft, actor: Participant, channel: string | null): void {
+  // Nothing changed yet in this decision: the base state is the room as it is.
+  const refused = checkChannelChoice(d.base, actor.id, channel);
+  if (refused) throw new Refusal(refused);
+  d.update(actor, { listening: channel });
+  d.effect({ kind: 'media.listen', participantId: actor.id });
 }

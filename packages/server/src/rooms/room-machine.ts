@@ -133,6 +133,7 @@ function join(d: Draft, cmd: JoinCommand): CommandResult {
     handRaisedAt: null,
     invisible: false,
     interpreterChannel: null,
+    listening: null,
   };
   d.put(p);
   d.byIdentity = d.byIdentity.set(key, p.id);
@@ -169,6 +170,8 @@ function replace(d: Draft, old: Participant, cmd: JoinCommand, ticketRole: Ticke
     devices: { mic: cmd.hasMic, camera: cmd.hasCamera },
     asked: { audio: false, video: false },
     handRaisedAt: null,
+    // A new connection starts on "Original", as it always did.
+    listening: null,
   });
   d.byIdentity = d.byIdentity.set(identityKey(p.identity), p.id);
   if (wasHost) d.hostId = p.id;

@@ -60,6 +60,11 @@ export interface Participant {
   readonly handRaisedAt: number | null;
   readonly invisible: boolean;
   readonly interpreterChannel: string | null;
+  /**
+   * The interpretation channel this participant listens to (null: "Original"). Nobody else sees
+   * it; it decides which interpreters' feeds reach them (`hearsFeedsOf`).
+   */
+  readonly listening: string | null;
 }
 
 export interface RoomLimits {

@@ -75,6 +75,8 @@ export type Effect =
       readonly participantId: string;
       readonly channel: string | null;
     }
+  /** A listener chose another interpretation channel: their feeds change (see `listening`). */
+  | { readonly kind: 'media.listen'; readonly participantId: string }
   /** The room's mode changed (theater publishes 1080p, endtoend encrypts, …). */
   | { readonly kind: 'media.mode'; readonly mode: RoomMode }
   /** Store this chat message in the event's history. */

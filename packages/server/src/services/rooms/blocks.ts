@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../store/db.ts';
-import { roomBlocks } from '../store/schema.ts';
+import type { Db } from '../../store/db.ts';
+import { roomBlocks } from '../../store/schema.ts';
 
 /** Identities blocked from an event (migrations/0003_chat.sql); queries only. */
 export async function blockedIdentities(db: Db, aliasId: string): Promise<string[]> {

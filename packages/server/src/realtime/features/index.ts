@@ -1,0 +1,30 @@
+import { chatEffects, chatExport, chatFeature, chatPasscodeReset } from './chat/index.ts';
+import { giftsFeature } from './gifts/index.ts';
+import { interpretationEffects, interpretationFeature } from './interpretation/index.ts';
+import type { FeatureEffectHandlers, FeatureRequestHandlers, RoomFeature } from './types.ts';
+
+/**
+ * The in-call features of a live room: the one place a feature is registered (realtime/README.md,
+ * "Adding an in-call feature"). The room host and the socket connection know features only
+ * through these three exports.
+ */
+export const ROOM_FEATURES: readonly RoomFeature[] = [
+  chatFeature,
+  interpretationFeature,
+  giftsFeature,
+];
+
+/** Requests answered outside the room machine, one handler per request type. */
+export const FEATURE_REQUESTS: FeatureRequestHandlers = {
+  chat_export: chatExport,
+  chat_passcode_reset: chatPasscodeReset,
+};
+
+/** The machine's feature effects, one handler per effect kind. */
+export const FEATURE_EFFECTS: FeatureEffectHandlers = {
+  ...chatEffects,
+  ...interpretationEffects,
+};
+
+export type { FeatureDeps, FeatureRoom, RoomFeature } from './types.ts';
+export { giftRooms } from './gifts/index.ts';

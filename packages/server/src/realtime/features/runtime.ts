@@ -1,0 +1,78 @@
+import type { FeatureRequest, ServerMessage } from '@podium/protocol';
+import type { Decision, RoomState } from '../../rooms/index.ts';
+import type { Answer } from '../room-types.ts';
+import { FEATURE_EFFECTS, FEATURE_REQUESTS, ROOM_FEATURES } from './index.ts';
+import type {
+  FeatureDeps,
+  FeatureEffect,
+  FeatureRequestHandler,
+  FeatureRoom,
+  FeatureSlot,
+} from './types.ts';
+
+/**
+ * The in-call features of one room run, as the room host drives them: opens their per-room
+ * state, lets them rewrite decisions, add to a welcome, carry out their effects and answer
+ * their requests. Everything comes from the registrations in `index.ts`.
+ */
+export class RoomFeatures {
+  /** What features see of the room. */
+  readonly room: FeatureRoom;
+  readonly #slots = new Map<FeatureSlot<unknown>, unknown>();
+
+  constructor(host: Omit<FeatureRoom, 'local'>) {
+    const slots = this.#slots;
+    this.room = {
+      roomId: host.roomId,
+      get state() {
+        return host.state;
+      },
+      log: host.log,
+      routing: host.routing,
+      turn: (task) => host.turn(task),
+      deliver: (events) => host.deliver(events),
+      write: (run) => host.write(run),
+      local: <T>(slot: FeatureSlot<T>): T => {
+        if (!slots.has(slot)) throw new Error(`feature state ${slot.name} is not open`);
+        return slots.get(slot) as T;
+      },
+    };
+  }
+
+  /** Opens every feature's per-room state (before the room takes its first command). */
+  async open(deps: FeatureDeps): Promise<void> {
+    for (const feature of ROOM_FEATURES) {
+      for (const slot of feature.slots ?? []) {
+        this.#slots.set(slot, await slot.open(deps, this.room.roomId));
+      }
+    }
+  }
+
+  decorate(decision: Decision): Decision {
+    let d = decision;
+    for (const feature of ROOM_FEATURES) if (feature.decorate) d = feature.decorate(this.room, d);
+    return d;
+  }
+
+  welcome(participantId: string): ServerMessage[] {
+    return ROOM_FEATURES.flatMap((feature) => feature.welcome?.(this.room, participantId) ?? []);
+  }
+
+  effect(effect: FeatureEffect, before: RoomState, after: RoomState): void {
+    // FEATURE_EFFECTS has one handler per kind (complete by type); TypeScript cannot pair a
+    // union member with its handler, so the call is widened.
+    const handle = FEATURE_EFFECTS[effect.kind] as (
+      room: FeatureRoom,
+      effect: FeatureEffect,
+      before: RoomState,
+      after: RoomState,
+    ) => void;
+    handle(this.room, effect, before, after);
+  }
+
+  request(by: string, request: FeatureRequest, answer: Answer): Promise<void> {
+    // One handler per request type (FEATURE_REQUESTS is complete by type), widened as above.
+    const handle = FEATURE_REQUESTS[request.type] as FeatureRequestHandler<FeatureRequest['type']>;
+    return handle(this.room, by, request, answer);
+  }
+}

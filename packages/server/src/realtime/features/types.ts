@@ -1,0 +1,78 @@
+import type { Logger } from 'pino';
+import type { ClientMessageOf, FeatureRequestType, ServerMessage } from '@podium/protocol';
+import type { Decision, Effect, Outgoing, RoomState } from '../../rooms/index.ts';
+import type { MediaRouting, RoutingEffect } from '../media-routing.ts';
+import type { Answer } from '../room-types.ts';
+import type { ChatHistory } from './chat/chat-log.ts';
+
+/**
+ * The contract between the room host and its in-call features (see realtime/README.md,
+ * "Adding an in-call feature"). The host knows features only through `features/index.ts`: the
+ * list of features and the two typed tables (requests outside the machine, effects).
+ */
+
+/** The services features use, handed to the room host by the registry. */
+export interface FeatureDeps {
+  chat: ChatHistory;
+}
+
+/** What a feature may use of its live room. */
+export interface FeatureRoom {
+  readonly roomId: string;
+  /** The room state after the last applied command (immutable). */
+  readonly state: RoomState;
+  readonly log: Logger;
+  readonly routing: MediaRouting;
+  /** Runs `task` in the room's turn: after the commands queued before it, before later ones. */
+  turn<T>(task: () => T | Promise<T>): Promise<T>;
+  /** Delivers events like the machine's (audiences resolved against the current state). */
+  deliver(events: readonly Outgoing[]): void;
+  /** Database writes in order (chat, blocks), off the command path. */
+  write<T>(run: () => Promise<T>): Promise<T>;
+  /** This feature's state for the room run (opened with the room). */
+  local<T>(slot: FeatureSlot<T>): T;
+}
+
+/** Per-room-run state of a feature, opened before the room takes its first command. */
+export interface FeatureSlot<T> {
+  readonly name: string;
+  open(deps: FeatureDeps, roomId: string): Promise<T> | T;
+}
+
+export interface RoomFeature {
+  readonly name: string;
+  /** State this feature keeps per room run. */
+  readonly slots?: readonly FeatureSlot<unknown>[];
+  /** Rewrites a decision before it is applied (chat stamps message ids with the room run). */
+  decorate?(room: FeatureRoom, decision: Decision): Decision;
+  /** Messages for a participant right after their `welcome` (before their feeds). */
+  welcome?(room: FeatureRoom, participantId: string): readonly ServerMessage[];
+}
+
+/** A request answered outside the room machine. Exactly one `answer`. */
+export type FeatureRequestHandler<T extends FeatureRequestType> = (
+  room: FeatureRoom,
+  by: string,
+  request: ClientMessageOf<T>,
+  answer: Answer,
+) => Promise<void>;
+
+/** Every feature request type has exactly one handler (a missing one does not compile). */
+export type FeatureRequestHandlers = {
+  readonly [T in FeatureRequestType]: FeatureRequestHandler<T>;
+};
+
+/** The machine's effects the room host carries out itself (timers, lifetime, media routing). */
+export type CoreEffect = RoutingEffect | Extract<Effect, { kind: 'wake' | 'room.ended' }>;
+/** Every other effect belongs to a feature. */
+export type FeatureEffect = Exclude<Effect, CoreEffect>;
+
+/** Every feature effect kind has exactly one handler (a missing one does not compile). */
+export type FeatureEffectHandlers = {
+  readonly [K in FeatureEffect['kind']]: (
+    room: FeatureRoom,
+    effect: Extract<FeatureEffect, { kind: K }>,
+    before: RoomState,
+    after: RoomState,
+  ) => void;
+};

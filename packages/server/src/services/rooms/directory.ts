@@ -1,0 +1,50 @@
+import type { RoomMode } from '@podium/protocol';
+import * as events from '../events/repository.ts';
+import type { Db } from '../../store/db.ts';
+import { addBlockedIdentity, blockedIdentities } from './blocks.ts';
+
+/** What a live room is opened with, from its event. */
+export interface LiveRoomEvent {
+  /** The event's alias id. */
+  roomId: string;
+  mode: RoomMode;
+  /** A scheduled event without "join before host". */
+  waitForHost: boolean;
+  /** Epoch ms the event's link expires (its use ends), or null. */
+  expiresAt: number | null;
+}
+
+/**
+ * The stored side of live rooms, for the signaling gateway (realtime/ never reads the database
+ * itself): which events can be opened as rooms, and who is blocked from them (blocks outlive a
+ * room run: decisions.md, a blocked person cannot rejoin the event).
+ */
+export class RoomDirectory {
+  readonly #db: Db;
+  readonly #now: () => number;
+
+  constructor(db: Db, now: () => number = Date.now) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  /** The event behind a room, or null when it is gone or its link expired. */
+  async find(roomId: string): Promise<LiveRoomEvent | null> {
+    const row = await events.findAliasById(this.#db, roomId);
+    if (!row || (row.expiredAt !== null && row.expiredAt.getTime() <= this.#now())) return null;
+    return {
+      roomId,
+      mode: row.mode,
+      waitForHost: !row.joinBeforeHost,
+      expiresAt: row.expiredAt?.getTime() ?? null,
+    };
+  }
+
+  blocked(roomId: string): Promise<string[]> {
+    return blockedIdentities(this.#db, roomId);
+  }
+
+  block(roomId: string, identity: string): Promise<void> {
+    return addBlockedIdentity(this.#db, roomId, identity);
+  }
+}
