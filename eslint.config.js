@@ -29,6 +29,25 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware checks: each file is checked with the tsconfig.json nearest to it (the
+    // workspaces, e2e, bench/*); the few loose TypeScript files at the root and in scripts/
+    // get a default project.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.ts', 'scripts/*.ts', 'bench/lib/*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // A switch over a union handles every member, or says why not in a default.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
