@@ -56,6 +56,7 @@ export const serverMessages = {
   'errors.wrong_password': 'The current password is incorrect',
   'errors.password_already_set': 'This account already has a password',
   'errors.password_not_set': 'This account has no password yet, set one first',
+  'errors.confirm_to_upload': 'Confirm your email address before sharing files',
   'errors.password_weak': 'This password is too common or too easy to guess, choose another',
   'errors.account_disabled': 'This account is disabled',
   'errors.nul_character': 'Text must not contain the NUL character',

@@ -147,6 +147,14 @@ export const eventMessages = {
     en: 'Participant not found',
     vi: 'Không tìm thấy người tham gia',
   },
+  'errors.confirm_to_invite': {
+    en: 'Confirm your email address before inviting people',
+    vi: 'Hãy xác nhận địa chỉ email trước khi mời người khác',
+  },
+  'errors.invitation_quota': {
+    en: 'You have sent all the invitations allowed today, please try again tomorrow',
+    vi: 'Bạn đã gửi hết số lời mời cho phép hôm nay, vui lòng thử lại vào ngày mai',
+  },
   // Success toasts of spec §8 used by the event screens.
   'events.created': { en: 'Create successfully', vi: 'Tạo thành công' },
   'events.edited': { en: 'Edit successfully', vi: 'Chỉnh sửa thành công' },

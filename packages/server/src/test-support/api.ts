@@ -1,3 +1,4 @@
+import type { Podium } from '../app.ts';
 import type { ApiCall } from './server.ts';
 
 /** What the helpers below need of a test server. */
@@ -15,13 +16,15 @@ export interface SignedIn {
 }
 
 /**
- * Signs a new person up and in through the API. The account stays 'verifying': events do not
- * require a verified address.
+ * Signs a new person up and in through the API. With a server in this process (`podium`) the
+ * address is then marked confirmed, as its mailed code would, since invitations and uploads need
+ * a confirmed account; `{ confirmed: false }` keeps it 'verifying'.
  */
 export async function signUpAndLogin(
-  server: Pick<ApiLike, 'api'>,
+  server: Pick<ApiLike, 'api'> & { podium?: Podium },
   tag: string,
   fullName = `Host ${tag}`,
+  options: { confirmed?: boolean } = {},
 ): Promise<SignedIn> {
   personSeq += 1;
   const id = `${tag}${personSeq}${Math.random().toString(36).slice(2, 7)}`;
@@ -31,11 +34,18 @@ export async function signUpAndLogin(
     body: { email, username: `u_${id}`.slice(0, 32), password, full_name: fullName },
   });
   if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const accountId = signup.body.account.id as string;
+  if (options.confirmed !== false && server.podium) {
+    await server.podium.services.accounts.store.update(accountId, {
+      emailVerified: true,
+      accountStatus: 'active',
+    });
+  }
   const login = await server.api('/api/v1/user/session/new', {
     body: { username: email, password },
   });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-  return { id: signup.body.account.id as string, token: login.body.authorization as string, email };
+  return { id: accountId, token: login.body.authorization as string, email };
 }
 
 /** A start time `hours` from now, whole minutes, as ISO. */

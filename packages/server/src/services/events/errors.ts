@@ -27,6 +27,12 @@ export const eventNotFound = () => keyed(404, ErrorCode.NotFound, 'errors.event_
 export const participantNotFound = () =>
   keyed(404, ErrorCode.NotFound, 'errors.participant_not_found');
 export const noPermission = forbidden;
+/** SECURITY: an account that proved no address cannot make Podium mail strangers. */
+export const unconfirmedSender = () =>
+  keyed(403, 'unconfirmed_account', 'errors.confirm_to_invite');
+/** The account's invitation mails for today (INVITATIONS_PER_DAY) are spent. */
+export const invitationQuotaSpent = () =>
+  keyed(429, ErrorCode.TooManyRequests, 'errors.invitation_quota');
 
 /** 400 validation with field messages, the same shape route() gives zod failures. */
 export function invalidFields(fields: Record<string, string>): AppError {

@@ -5,6 +5,7 @@ import {
   accounts,
   aliases,
   aliasParticipants,
+  invitationQuota,
   type AliasParticipantRow,
   type AliasRow,
 } from '../../store/schema.ts';
@@ -293,4 +294,40 @@ export async function countAliases(
 ): Promise<number> {
   const rows = await db.select({ n: count() }).from(aliases).where(listFilter(q));
   return Number(rows[0]?.n ?? 0);
+}
+
+/** Whether the account proved an address (email or phone): only then may it have people mailed. */
+export async function senderConfirmed(db: Db, accountId: string): Promise<boolean> {
+  const rows = await db
+    .select({ email: accounts.emailVerified, phone: accounts.phoneVerified })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  const row = rows[0];
+  return Boolean(row && (row.email || row.phone));
+}
+
+/**
+ * Takes `count` invitation mails from the account's allowance for the UTC day of `now`, in one
+ * statement (concurrent requests cannot both take the last ones). False when they do not fit.
+ */
+export async function reserveInvitations(
+  db: Db,
+  accountId: string,
+  count: number,
+  perDay: number,
+  now: Date,
+): Promise<boolean> {
+  if (count > perDay) return false;
+  const day = now.toISOString().slice(0, 10);
+  const rows = await db
+    .insert(invitationQuota)
+    .values({ accountId, day, sent: count })
+    .onConflictDoUpdate({
+      target: [invitationQuota.accountId, invitationQuota.day],
+      set: { sent: sql`${invitationQuota.sent} + ${count}` },
+      setWhere: sql`${invitationQuota.sent} + ${count} <= ${perDay}`,
+    })
+    .returning({ sent: invitationQuota.sent });
+  return rows.length > 0;
 }

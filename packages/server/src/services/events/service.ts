@@ -44,6 +44,8 @@ import {
   participantExists,
   participantNotFound,
   TooManyFailures,
+  invitationQuotaSpent,
+  unconfirmedSender,
 } from './errors.ts';
 import { canonicalTimeZone, eventCalendar } from './ics.ts';
 import { InvitationSender, type Invitee } from './invitations.ts';
@@ -291,6 +293,20 @@ export class EventsService {
     await this.#notifyInvited(row, people, senderName);
   }
 
+  /**
+   * SECURITY: Podium mails invitees in the sender's name, so only an account that proved an
+   * address may do it, and at most INVITATIONS_PER_DAY mails a day (issue 10: unconfirmed
+   * accounts relayed mail). Inside the request's transaction, so a refusal saves nothing.
+   */
+  async #mayMail(db: Db, accountId: string, count: number): Promise<void> {
+    if (count === 0) return;
+    if (!(await repo.senderConfirmed(db, accountId))) throw unconfirmedSender();
+    const perDay = this.#config.invitationsPerDay;
+    if (!(await repo.reserveInvitations(db, accountId, count, perDay, new Date(this.#now())))) {
+      throw invitationQuotaSpent();
+    }
+  }
+
   /** Invitees with an account (by e-mail) see the invitation in their notification center too. */
   async #notifyInvited(
     row: AliasRow,
@@ -353,6 +369,7 @@ export class EventsService {
             expiredAt: input.expired_at ?? null,
           });
           const speakers = await repo.replaceSpeakers(tx, row.id, input.speakers ?? []);
+          await this.#mayMail(tx, account.id, speakers.length);
           return { row, speakers };
         });
         const owner = await repo.ownerNames(this.#db, account.id);
@@ -412,6 +429,7 @@ export class EventsService {
       result = await this.#db.transaction(async (tx) => {
         const updated = await repo.updateAlias(tx, row.id, patch);
         const added = input.speakers ? await repo.replaceSpeakers(tx, row.id, input.speakers) : [];
+        await this.#mayMail(tx, account.id, added.length);
         return { row: updated, added };
       });
     } catch (error) {
@@ -519,6 +537,7 @@ export class EventsService {
     ) {
       throw invalidFields({ role: msg('events.speakers_too_many') });
     }
+    await this.#mayMail(this.#db, account.id, 1);
     let added: AliasParticipantRow;
     try {
       added = await repo.insertParticipant(this.#db, {

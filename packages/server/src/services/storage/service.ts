@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import {
+  serverMessages,
   storageFileUrl,
   type FileLinkResponse,
   type UploadKind,
@@ -172,7 +173,15 @@ export class StorageService {
    * credentials name. Refuses blocked people and anything else unauthenticated.
    */
   async uploader(account: AuthAccount | null, credentials: string | undefined): Promise<Uploader> {
-    if (account) return { kind: 'account', accountId: account.id };
+    if (account) {
+      // SECURITY: an account that never confirmed its address cannot host files (issue 10).
+      if (account.accountStatus !== 'active') {
+        throw new AppError(403, 'unconfirmed_account', serverMessages['errors.confirm_to_upload'], {
+          key: 'errors.confirm_to_upload',
+        });
+      }
+      return { kind: 'account', accountId: account.id };
+    }
     if (!credentials) throw unauthorized();
     const opened = await this.#signal.open(credentials);
     if (!opened.ok) throw unauthorized();
