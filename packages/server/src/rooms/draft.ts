@@ -75,6 +75,7 @@ export class Draft {
   ownerId: string | null;
   blocked: ReadonlySet<string>;
   coHosts: ReadonlySet<string>;
+  returning: RoomState['returning'];
 
   readonly touched = new Set<string>();
   readonly departed = new Map<string, Departure>();
@@ -101,6 +102,7 @@ export class Draft {
     this.ownerId = base.ownerId;
     this.blocked = base.blocked;
     this.coHosts = base.coHosts;
+    this.returning = base.returning;
   }
 
   /** Present participants as of now. */
@@ -208,6 +210,7 @@ export class Draft {
       notable,
       blocked: this.blocked,
       coHosts: this.coHosts,
+      returning: this.returning,
     };
   }
 

@@ -27,6 +27,7 @@ export type {
   Participant,
   PresentStatus,
   PublishRights,
+  Returning,
   RoomLimits,
   RoomState,
 } from './state.ts';

@@ -1,7 +1,7 @@
 import type { Role } from '@podium/protocol';
 import type { Draft } from './draft.ts';
-import { isMeetingLike } from './roles.ts';
-import { identityKey, type Participant } from './state.ts';
+import { isMeetingLike, isModeratorRole } from './roles.ts';
+import { identityKey, type Participant, type Returning } from './state.ts';
 
 export function baseRole(p: Pick<Participant, 'identity'>): Role {
   return p.identity.kind === 'guest' ? 'guest' : 'participant';
@@ -30,6 +30,10 @@ function connect(d: Draft, p: Participant): void {
   else if (p.ticketRole === 'speaker' && slot) role = 'speaker';
   else if (meeting && slot && p.ticketRole !== 'speaker') role = 'presenter';
   else role = baseRole(p);
+  const back = d.returning.get(identityKey(p.identity));
+  if (back?.presenter && role === baseRole(p) && slot) {
+    role = p.ticketRole === 'speaker' ? 'speaker' : 'presenter';
+  }
   d.update(p, {
     status: 'connected',
     resumeTo: null,
@@ -38,4 +42,24 @@ function connect(d: Draft, p: Participant): void {
     waitingSince: d.now,
   });
   if (role === 'host') d.hostId = p.id;
+  if (back) giveBack(d, d.get(p.id) ?? p, back);
+}
+
+/**
+ * After a restart: the interpreter channel and the pin this person had (their presenter role
+ * was given in `connect`). Given once: later changes are the room's as usual.
+ */
+function giveBack(d: Draft, p: Participant, back: Returning): void {
+  const key = identityKey(p.identity);
+  const rest = new Map(d.returning);
+  rest.delete(key);
+  d.returning = rest;
+  if (back.channel !== null && !isModeratorRole(p.role)) {
+    d.update(p, { role: 'interpreter', interpreterChannel: back.channel, invisible: false });
+    d.effect({ kind: 'media.interpreter', participantId: p.id, channel: back.channel });
+  }
+  if (back.pinned && d.pinned === null) {
+    d.pinned = p.id;
+    d.send({ to: 'everyone' }, { type: 'pinned', participant_id: p.id, by: p.id });
+  }
 }

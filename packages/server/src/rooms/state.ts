@@ -113,6 +113,18 @@ export interface RoomState {
   readonly blocked: ReadonlySet<string>;
   /** identityKeys made co-host in this room: they get it back when they rejoin. */
   readonly coHosts: ReadonlySet<string>;
+  /**
+   * What people had before a server restart (identityKey → presenter, interpreter channel,
+   * pinned), restored from the saved room state; each gets theirs back as they connect.
+   */
+  readonly returning: ReadonlyMap<string, Returning>;
+}
+
+/** What a person had in the room before a restart, given back when they connect again. */
+export interface Returning {
+  readonly presenter: boolean;
+  readonly channel: string | null;
+  readonly pinned: boolean;
 }
 
 export interface CreateRoomOptions {
@@ -147,6 +159,7 @@ export function createRoom(options: CreateRoomOptions): RoomState {
     notable: new Set(),
     blocked: new Set(),
     coHosts: new Set(),
+    returning: new Map(),
   };
 }
 

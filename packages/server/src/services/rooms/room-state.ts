@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { identityKey, type RoomState } from '../../rooms/index.ts';
+import { identityKey, type Returning, type RoomState } from '../../rooms/index.ts';
 import type { Db } from '../../store/db.ts';
 import {
   deleteRoomState,
@@ -19,6 +19,12 @@ export function savedStateOf(state: RoomState): SavedRoomState {
   const presenters: string[] = [];
   const interpreters: Record<string, string> = {};
   let pinned: string | null = null;
+  // People not back yet since the restart keep what they had.
+  for (const [key, back] of state.returning) {
+    if (back.presenter) presenters.push(key);
+    if (back.channel !== null) interpreters[key] = back.channel;
+    if (back.pinned && state.pinned === null) pinned = key;
+  }
   for (const p of state.participants.values()) {
     const key = identityKey(p.identity);
     if (p.role === 'presenter') presenters.push(key);
@@ -43,11 +49,19 @@ function sameSaved(a: SavedRoomState, b: SavedRoomState): boolean {
 
 /**
  * The room as a restart must find it: mode, lock, waiting room, whether the host had started
- * it, and who was made co-host (they get it back as they rejoin). `blocked` is restored apart,
- * from its own table.
+ * it, who was made co-host, and who presented, interpreted or was pinned (each gets it back as
+ * they connect again). `blocked` is restored apart, from its own table.
  */
 export function restoreRoom(initial: RoomState, saved: SavedRoomState | null): RoomState {
   if (!saved) return initial;
+  const returning = new Map<string, Returning>();
+  const entry = (key: string): Returning =>
+    returning.get(key) ?? { presenter: false, channel: null, pinned: false };
+  for (const key of saved.presenters) returning.set(key, { ...entry(key), presenter: true });
+  for (const [key, channel] of Object.entries(saved.interpreters)) {
+    returning.set(key, { ...entry(key), channel });
+  }
+  if (saved.pinned !== null) returning.set(saved.pinned, { ...entry(saved.pinned), pinned: true });
   return {
     ...initial,
     mode: saved.mode,
@@ -55,6 +69,7 @@ export function restoreRoom(initial: RoomState, saved: SavedRoomState | null): R
     waitingRoom: saved.waitingRoom,
     started: saved.started,
     coHosts: new Set(saved.coHosts),
+    returning,
   };
 }
 
