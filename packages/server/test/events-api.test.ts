@@ -162,7 +162,7 @@ describe.each(STORE_KINDS)('events API on %s', (kind) => {
       ],
       ['missing title', { title: '   ' }, 'title', 'Please fill out this field'],
       ['long title', { title: 'x'.repeat(201) }, 'title', 'Title must be at most 200 characters'],
-      ['NUL in title', { title: 'a\u0000b' }, 'title', 'Contains characters that are not allowed'],
+      ['NUL in title', { title: 'a\u0000b' }, 'title', 'Text must not contain the NUL character'],
       [
         'line break in title',
         { title: 'a\nb' },
