@@ -1,24 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, netnsChromiumArgs } from '@podium/server/test-support';
 import { CALLS_ENV } from './support/netns-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ci = !!process.env.CI;
-
-/** Debian's Chromium with the flags every project uses; fake camera and microphone. */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Camera and microphone: synthetic devices, permission prompts accepted.
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-];
 
 // The calls project's server and Chromium wrapper (support/netns-global-setup.ts). Unset while
 // the main process reads this file; set when the workers read it again after the set-up.
@@ -62,8 +49,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.PODIUM_CHROMIUM ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      // Debian's Chromium with the switches every test browser gets; fake camera and microphone.
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
   },
   projects: [
@@ -81,16 +69,8 @@ export default defineConfig({
         baseURL: callsBaseUrl,
         launchOptions: {
           executablePath: process.env[CALLS_ENV.chromium],
-          args: [
-            ...chromiumArgs,
-            // A plain-http origin that is not localhost gets no navigator.mediaDevices otherwise.
-            `--unsafely-treat-insecure-origin-as-secure=${callsBaseUrl}`,
-            // Host candidates of the namespace's interface only; no IPv6.
-            '--webrtc-ip-handling-policy=default_public_interface_only',
-            '--force-fieldtrials=WebRTC-IPv6Default/Disabled/',
-            // No DNS lookup leaves the machine.
-            `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${callsHostIp}`,
-          ],
+          // Secure origin on the host-side address, its host candidates only, no DNS lookups.
+          args: [...CHROMIUM_ARGS, ...netnsChromiumArgs(callsBaseUrl ?? '', callsHostIp ?? '')],
         },
       },
     },

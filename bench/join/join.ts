@@ -21,9 +21,8 @@ import {
   startMediaStack,
   type MediaStack,
 } from '../lib/media-stack.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, netnsChromiumArgs } from '@podium/server/test-support';
 import { repoRoot } from '../signaling/server-process.ts';
-
-const CHROMIUM = process.env.PODIUM_CHROMIUM ?? '/usr/bin/chromium';
 
 const log = (text: string): void => {
   process.stderr.write(`[join ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
@@ -139,25 +138,6 @@ interface JoinSample {
   trackToConnectedMs: number | null;
   connectedToFrameMs: number | null;
   load1: number;
-}
-
-function chromiumArgs(baseUrl: string, hostIp: string): string[] {
-  return [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    // A plain-http origin that is not localhost gets no navigator.mediaDevices otherwise.
-    `--unsafely-treat-insecure-origin-as-secure=${baseUrl}`,
-    '--webrtc-ip-handling-policy=default_public_interface_only',
-    '--force-fieldtrials=WebRTC-IPv6Default/Disabled/',
-    `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${hostIp}`,
-  ];
 }
 
 async function newContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
@@ -323,9 +303,9 @@ async function main(): Promise<void> {
   try {
     const event = await prepareEvent(stack.url, 'meeting');
     browser = await chromium.launch({
-      executablePath: stack.chromiumWrapper(CHROMIUM),
+      executablePath: stack.chromiumWrapper(CHROMIUM_PATH),
       headless: true,
-      args: chromiumArgs(stack.url, stack.spec.hostIp),
+      args: [...CHROMIUM_ARGS, ...netnsChromiumArgs(stack.url, stack.spec.hostIp)],
     });
     await hostJoins(browser, stack, event.alias, event);
     log('the host is in with camera and microphone on');

@@ -3,79 +3,25 @@
 // real Podium server as its own process on the host side of the veth with MEDIA_ENABLED=1, and
 // the Janus it supervises inside the namespace. Nothing listens on or sends to the machine's real
 // interfaces. Needs root (CAP_NET_ADMIN) and iproute2, like the `calls` e2e project.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  assertCanCreateNamespaces,
+  chooseTestNetns,
+  foreignNeighbours,
+  freePort,
   netnsDown,
   netnsUp,
+  writeNetnsChromiumWrapper,
   type ResolvedNetnsSpec,
-} from '../../packages/server/src/media/netns.ts';
+} from '@podium/server/test-support';
 import { repoRoot } from '../signaling/server-process.ts';
 
-const BENCH_RANGE = { base: (198 << 24) | (18 << 16), size: 1 << 17 }; // 198.18.0.0/15
-
-const intToIp = (n: number): string => [24, 16, 8, 0].map((shift) => (n >>> shift) & 255).join('.');
-
-export function assertRoot(): void {
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      'this benchmark runs Janus (and browsers) in a network namespace it creates: run it as root',
-    );
-  }
-  execFileSync('ip', ['netns', 'list'], { stdio: 'ignore' });
-}
-
-function hostAddresses(): Set<string> {
-  const out = execFileSync('ip', ['-4', '-o', 'addr', 'show'], { encoding: 'utf8' });
-  return new Set([...out.matchAll(/inet (\d+\.\d+\.\d+\.\d+)\//g)].map((m) => m[1]!));
-}
-
-/** A fresh namespace name and a free /30 (the first /30 is the default `podium-test`'s). */
-function chooseNetns(): { name: string; hostIp: string; nsIp: string } {
-  const used = hostAddresses();
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const block = 1 + crypto.randomInt(BENCH_RANGE.size / 4 - 1);
-    const network = BENCH_RANGE.base + block * 4;
-    const pair = {
-      name: `pbench-${crypto.randomBytes(3).toString('hex')}`,
-      hostIp: intToIp(network + 1),
-      nsIp: intToIp(network + 2),
-    };
-    if (!used.has(pair.hostIp) && !used.has(pair.nsIp)) return pair;
-  }
-  throw new Error('no free /30 in 198.18.0.0/15 for the benchmark namespace');
-}
-
-/**
- * Addresses other than the host side that the namespace resolved or tried to resolve: with no
- * gateway inside, any packet for another address starts with a neighbour lookup on the veth.
- */
-function foreignNeighbours(spec: ResolvedNetnsSpec): string[] {
-  try {
-    const out = execFileSync('ip', ['-n', spec.name, 'neigh', 'show'], { encoding: 'utf8' });
-    return out
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/)[0] ?? '')
-      .filter((address) => address && address !== spec.hostIp);
-  } catch {
-    return [];
-  }
-}
-
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const NEEDS_ROOT =
+  'this benchmark runs Janus (and browsers) in a network namespace it creates: run it as root';
 
 /** Direct children of `pid` (every thread's), read from /proc. */
 function childrenOf(pid: number): number[] {
@@ -117,7 +63,7 @@ export async function startMediaStack(options: {
   web: boolean;
   log: (text: string) => void;
 }): Promise<MediaStack> {
-  assertRoot();
+  assertCanCreateNamespaces(NEEDS_ROOT);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-bench-media-'));
   const serverLog = path.join(work, 'server.log');
   let spec: ResolvedNetnsSpec | undefined;
@@ -164,7 +110,7 @@ export async function startMediaStack(options: {
     // every page after that stays blank.
     const webDist = path.join(work, 'web');
     if (options.web) fs.cpSync(path.join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
-    spec = await netnsUp(chooseNetns());
+    spec = await netnsUp(chooseTestNetns('pbench'));
     const port = await freePort(spec.hostIp);
     const url = `http://${spec.hostIp}:${port}`;
     const logFd = fs.openSync(serverLog, 'w');
@@ -228,30 +174,8 @@ export async function startMediaStack(options: {
       tail,
       stop,
       chromiumWrapper(chromium: string): string {
-        // mDNS host candidates off in the fresh profile (no flag for it; --disable-features would
-        // replace Playwright's own list), then Chromium inside the namespace.
-        const localState = JSON.stringify({
-          browser: { enabled_labs_experiments: ['enable-webrtc-hide-local-ips-with-mdns@2'] },
-        });
-        const file = path.join(work, 'chromium-in-netns');
-        fs.writeFileSync(
-          file,
-          [
-            '#!/bin/sh',
-            'profile=',
-            'for arg in "$@"; do',
-            '  case "$arg" in --user-data-dir=*) profile="${arg#--user-data-dir=}" ;; esac',
-            'done',
-            'if [ -n "$profile" ] && [ ! -e "$profile/Local State" ]; then',
-            '  mkdir -p "$profile"',
-            `  printf '%s' '${localState}' > "$profile/Local State"`,
-            'fi',
-            `exec ip netns exec ${nsName} ${chromium} "$@"`,
-            '',
-          ].join('\n'),
-          { mode: 0o755 },
-        );
-        return file;
+        // mDNS host candidates off in the fresh profile, then Chromium inside the namespace.
+        return writeNetnsChromiumWrapper(path.join(work, 'chromium-in-netns'), nsName, chromium);
       },
     };
   } catch (error) {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_ENV } from './env.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
-import { freePort, stopChild, waitUntilReady } from './processes.ts';
-import { startTestIdp } from '../../packages/server/test/support/oidc-idp.ts';
+import { freePort, startTestIdp } from '@podium/server/test-support';
+import { stopChild, waitUntilReady } from './processes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

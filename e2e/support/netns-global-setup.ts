@@ -1,18 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  assertCanCreateNamespaces,
+  chooseTestNetns,
+  foreignNeighbours,
+  freePort,
   netnsDown,
   netnsUp,
+  writeNetnsChromiumWrapper,
+  type NetnsSpec,
   type ResolvedNetnsSpec,
-} from '../../packages/server/src/media/netns.ts';
+} from '@podium/server/test-support';
 import { CALLS_ENV, CALLS_KNOBS } from './netns-env.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
-import { freePort, stopChild, waitUntilReady } from './processes.ts';
+import { stopChild, waitUntilReady } from './processes.ts';
 
 /**
  * The test network of the `calls` project (notes/media-janus.md, "The test network"): a network
@@ -27,12 +31,6 @@ import { freePort, stopChild, waitUntilReady } from './processes.ts';
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROMIUM = process.env.PODIUM_CHROMIUM ?? '/usr/bin/chromium';
-const BENCH_RANGE = { base: (198 << 24) | (18 << 16), size: 1 << 17 }; // 198.18.0.0/15
-
-function intToIp(n: number): string {
-  return [24, 16, 8, 0].map((shift) => (n >>> shift) & 255).join('.');
-}
 
 /**
  * Whether this run includes call specs: not when only other projects or only files outside
@@ -61,94 +59,29 @@ export function callsRequested(argv: string[], env: NodeJS.ProcessEnv): boolean 
   return true;
 }
 
-function assertRoot(): void {
-  const hint =
-    'The call specs run Janus and the browsers in a network namespace they create, which needs ' +
-    'root (CAP_NET_ADMIN) and iproute2. Run them as root (CI does), or leave them out with ' +
-    '`--project chromium`.';
-  if (process.getuid?.() !== 0) throw new Error(`${hint} Current uid: ${process.getuid?.()}.`);
-  try {
-    execFileSync('ip', ['netns', 'list'], { stdio: 'ignore' });
-  } catch (error) {
-    throw new Error(`${hint} \`ip netns list\` failed: ${(error as Error).message}`);
-  }
-}
-
-/** IPv4 addresses configured in the root namespace. */
-function hostAddresses(): Set<string> {
-  const out = execFileSync('ip', ['-4', '-o', 'addr', 'show'], { encoding: 'utf8' });
-  return new Set([...out.matchAll(/inet (\d+\.\d+\.\d+\.\d+)\//g)].map((m) => m[1]!));
-}
+const NEEDS_ROOT =
+  'The call specs run Janus and the browsers in a network namespace they create, which needs ' +
+  'root (CAP_NET_ADMIN) and iproute2. Run them as root (CI does), or leave them out with ' +
+  '`--project chromium`.';
 
 /** The namespace to create: from the knobs, else a fresh name and a free /30. */
-function chooseNetns(env: NodeJS.ProcessEnv): { name: string; hostIp: string; nsIp: string } {
-  const name = env[CALLS_KNOBS.name] || `pe2e-${crypto.randomBytes(3).toString('hex')}`;
+function chooseNetns(env: NodeJS.ProcessEnv): NetnsSpec {
   const hostIp = env[CALLS_KNOBS.hostIp];
   const nsIp = env[CALLS_KNOBS.nsIp];
-  if (hostIp && nsIp) return { name, hostIp, nsIp };
-  if (hostIp || nsIp) {
+  if (!hostIp !== !nsIp) {
     throw new Error(`set both ${CALLS_KNOBS.hostIp} and ${CALLS_KNOBS.nsIp}, or neither`);
   }
-  const used = hostAddresses();
-  for (let attempt = 0; attempt < 50; attempt++) {
-    // Skip the first /30 of each /16 (198.18.0.0/30 is the default `podium-test`).
-    const block = 1 + crypto.randomInt(BENCH_RANGE.size / 4 - 1);
-    const network = BENCH_RANGE.base + block * 4;
-    const pair = { name, hostIp: intToIp(network + 1), nsIp: intToIp(network + 2) };
-    if (!used.has(pair.hostIp) && !used.has(pair.nsIp)) return pair;
-  }
-  throw new Error('no free /30 in 198.18.0.0/15 for the test namespace');
-}
-
-/**
- * Addresses other than the host side that the namespace resolved (or tried to resolve) on its
- * link. With no gateway in the namespace, every packet for any other address starts with a
- * neighbour lookup on the veth, so this lists every attempt to leave the test network.
- */
-function foreignNeighbours(spec: ResolvedNetnsSpec): string[] {
-  try {
-    const out = execFileSync('ip', ['-n', spec.name, 'neigh', 'show'], { encoding: 'utf8' });
-    return out
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/)[0] ?? '')
-      .filter((address) => address && address !== spec.hostIp);
-  } catch {
-    return [];
-  }
-}
-
-/**
- * A shell wrapper Playwright launches instead of Chromium: it turns off mDNS host candidates in
- * the fresh profile Playwright made (Local State is read at start; there is no flag for it, and
- * `--disable-features` would replace Playwright's own list), then runs Chromium inside the
- * namespace. Playwright drives Chromium over a pipe, so control is unaffected.
- */
-function writeChromiumWrapper(file: string, netnsName: string): void {
-  const localState = JSON.stringify({
-    browser: { enabled_labs_experiments: ['enable-webrtc-hide-local-ips-with-mdns@2'] },
-  });
-  fs.writeFileSync(
-    file,
-    [
-      '#!/bin/sh',
-      'profile=',
-      'for arg in "$@"; do',
-      '  case "$arg" in --user-data-dir=*) profile="${arg#--user-data-dir=}" ;; esac',
-      'done',
-      'if [ -n "$profile" ] && [ ! -e "$profile/Local State" ]; then',
-      '  mkdir -p "$profile"',
-      `  printf '%s' '${localState}' > "$profile/Local State"`,
-      'fi',
-      `exec ip netns exec ${netnsName} ${CHROMIUM} "$@"`,
-      '',
-    ].join('\n'),
-    { mode: 0o755 },
-  );
+  const fresh = chooseTestNetns('pe2e');
+  return {
+    name: env[CALLS_KNOBS.name] || fresh.name,
+    hostIp: hostIp || fresh.hostIp,
+    nsIp: nsIp || fresh.nsIp,
+  };
 }
 
 export default async function callsGlobalSetup(): Promise<(() => Promise<void>) | undefined> {
   if (!callsRequested(process.argv.slice(2), process.env)) return undefined;
-  assertRoot();
+  assertCanCreateNamespaces(NEEDS_ROOT);
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-e2e-calls-'));
   const mailDir = path.join(work, 'mail');
@@ -186,7 +119,8 @@ export default async function callsGlobalSetup(): Promise<(() => Promise<void>) 
 
   try {
     spec = await netnsUp(chooseNetns(process.env));
-    writeChromiumWrapper(wrapper, spec.name);
+    // Playwright launches Chromium through it, inside the namespace (mDNS candidates off).
+    writeNetnsChromiumWrapper(wrapper, spec.name);
     smtp = await startSmtpCapture(mailDir);
     const port = await freePort(spec.hostIp);
     const baseUrl = `http://${spec.hostIp}:${port}`;

@@ -1,20 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 
 /** The two global set-ups (loopback and the calls namespace) start the server the same way. */
-
-/** A port free on `host` right now. */
-export async function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The last lines of a log, for an error message. */
 export function tail(file: string, lines = 40): string {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
-import { startTestIdp, type IdpClient, type TestIdp } from './support/oidc-idp.ts';
+import { startTestIdp, type IdpClient, type TestIdp } from '../src/test-support/oidc-idp.ts';
 import { accounts, linkedIdentities, oauthStates } from '../src/store/schema.ts';
 
 let seq = 0;

@@ -4,6 +4,8 @@
  * API fixtures, and the helpers every browser test shares (Chromium switches, the test network
  * namespace, free ports). Light on import: the server itself loads on `startTestServer()`.
  */
+import type { startTestIdp as StartTestIdp } from './oidc-idp.ts';
+
 export {
   startTestServer,
   apiAt,
@@ -23,6 +25,18 @@ export {
   type SignedIn,
 } from './api.ts';
 export { freePort } from './net.ts';
+export type { IdpAccount, IdpClient, TestIdp } from './oidc-idp.ts';
+
+/**
+ * A local OpenID provider for social sign-in (Google- and Facebook-like clients), loaded on
+ * first use: oidc-provider is large and most users of this entry never need it.
+ */
+export async function startTestIdp(
+  ...args: Parameters<typeof StartTestIdp>
+): ReturnType<typeof StartTestIdp> {
+  const { startTestIdp: start } = await import('./oidc-idp.ts');
+  return start(...args);
+}
 export {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
