@@ -173,7 +173,7 @@ describe.each(STORE_KINDS)('events API on %s', (kind) => {
         'NUL in description',
         { description: 'a\u0000b' },
         'description',
-        'Contains characters that are not allowed',
+        'Text must not contain the NUL character',
       ],
       [
         'long description',
