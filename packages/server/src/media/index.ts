@@ -1,7 +1,7 @@
 // The media layer's public surface. Janus's wire format stays inside this folder.
 export { MediaServer } from './media-server.ts';
 export type { MediaNetwork, MediaServerEvents, MediaServerOptions } from './media-server.ts';
-export { JanusClient, JanusSession } from './janus-client.ts';
+export { JanusClient } from './janus-client.ts';
 export type {
   JanusClientEvents,
   JanusClientOptions,
@@ -41,17 +41,8 @@ export type {
 } from './janus-videoroom.ts';
 export { MediaError } from './janus-errors.ts';
 export type { MediaErrorKind } from './janus-errors.ts';
-export {
-  DEFAULT_NETNS,
-  netnsDown,
-  netnsExists,
-  netnsPids,
-  netnsUp,
-  resolveNetnsSpec,
-} from './netns.ts';
+export { netnsDown, netnsExists, netnsPids } from './netns.ts';
 export type { NetnsSpec, ResolvedNetnsSpec } from './netns.ts';
-export { mediaServerOptionsFromConfig } from './from-config.ts';
 export { JanusRoomMedia } from './room-media-janus.ts';
 export type { JanusRoomMediaOptions } from './room-media-janus.ts';
-export { startMediaRuntime } from './runtime.ts';
 export type { MediaRuntime } from './runtime.ts';

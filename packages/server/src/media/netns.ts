@@ -191,8 +191,3 @@ export async function netnsDown(input: NetnsSpec, options: NetnsDownOptions = {}
   if (await linkExists(spec.hostVeth)) await ip(['link', 'del', spec.hostVeth]);
   if (netnsExists(spec.name)) await ip(['netns', 'del', spec.name]);
 }
-
-/** The command prefix that runs a program inside the namespace. */
-export function netnsExecPrefix(name: string): string[] {
-  return ['ip', 'netns', 'exec', name];
-}

@@ -42,13 +42,6 @@ export const unauthorized = () =>
   AppError.fromKey(401, ErrorCode.Unauthorized, 'errors.unauthorized');
 export const notFound = (message: string = serverMessages['errors.not_found']) =>
   new AppError(404, ErrorCode.NotFound, message, { key: 'errors.not_found' });
-export const conflict = (message: string, fields?: Record<string, string>) =>
-  new AppError(409, ErrorCode.Conflict, message, fields ? { fields } : {});
-export const badRequest = (message: string, fields?: Record<string, string>, key?: string) =>
-  new AppError(400, ErrorCode.BadRequest, message, {
-    ...(fields ? { fields } : {}),
-    ...(key ? { key } : {}),
-  });
 
 /** Turns a zod failure into the field map of the error shape. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

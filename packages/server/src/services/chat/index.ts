@@ -1,2 +1,2 @@
-export { ChatService, newChatPasscode, visibleTo } from './service.ts';
+export { ChatService, visibleTo } from './service.ts';
 export type { ChatServiceOptions, StoredChat } from './service.ts';

@@ -1,7 +1,1 @@
-export {
-  DomainsService,
-  DomainRegistry,
-  isMemberEmail,
-  domainUnknown,
-  type DomainInput,
-} from './service.ts';
+export { DomainsService, DomainRegistry, type DomainInput } from './service.ts';

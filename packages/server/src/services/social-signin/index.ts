@@ -1,3 +1,3 @@
-export { SocialSignInService, oauthError } from './service.ts';
-export { loadOAuthConfig, type OAuthConfig, type OAuthProviderConfig } from './config.ts';
-export { ProviderClient, ProviderFailure, type VerifiedIdentity } from './provider-client.ts';
+export { SocialSignInService } from './service.ts';
+export type { OAuthConfig, OAuthProviderConfig } from './config.ts';
+export type { VerifiedIdentity } from './provider-client.ts';

@@ -1,13 +1,4 @@
 export { WalletService, type MonitorProfile, type CreditInput } from './service.ts';
-export {
-  ISSUER,
-  OPERATOR_SCOPE,
-  applyTransfer,
-  balancesOf,
-  requestHash,
-  scopeOfAccount,
-  type TransferRequest,
-  type TransferResult,
-} from './ledger.ts';
-export { publicName, publicNames } from './history.ts';
+export { ISSUER, scopeOfAccount, type TransferRequest, type TransferResult } from './ledger.ts';
+export { publicName } from './history.ts';
 export { transferView } from './transfer-view.ts';
