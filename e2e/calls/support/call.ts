@@ -5,7 +5,7 @@ import { test as base, expect } from '../../support/fixtures.ts';
 import { uniqueEmail, uniqueUsername, STRONG_PASSWORD } from '../../support/data.ts';
 import { E2E_ENV } from '../../support/env.ts';
 import { extractCode, waitForMail } from '../../support/mail.ts';
-import { CALLS_ENV, callsEnv } from '../../support/netns-env.ts';
+import { callsEnv } from '../../support/netns-env.ts';
 import { PreJoinPage } from '../../pages/join.ts';
 import { RoomPage } from '../../pages/room.ts';
 
@@ -450,4 +450,4 @@ export const test = base.extend<CallFixtures, { callsMail: void }>({
   },
 });
 
-export { expect, CALLS_ENV };
+export { expect };

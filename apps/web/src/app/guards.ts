@@ -1,7 +1,6 @@
 import type { AccountDto } from '@podium/protocol';
 import {
   afterSignInPath,
-  fullPath,
   loginPath,
   NAMED_PATHS,
   verifyCodePath,
@@ -14,7 +13,6 @@ export {
   afterSignInPath,
   fullPath,
   loginPath,
-  verificationUsername,
   verifyCodePath,
 } from '../shared/routing/paths.ts';
 

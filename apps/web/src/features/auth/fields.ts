@@ -86,21 +86,6 @@ export const resetFields: FieldSpecs<ResetValues> = {
   },
 };
 
-export interface DomainValues extends Record<string, unknown> {
-  domain: string;
-}
-
-/** A DNS name with at least one dot, e.g. `example.com`. */
-const DOMAIN =
-  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i;
-
-export const domainFields: FieldSpecs<DomainValues> = {
-  domain: {
-    rules: [rules.required(), withMessage(rules.matches(DOMAIN), 'invalid')],
-    label: 'auth.fields.domain',
-  },
-};
-
 export interface JoinValues extends Record<string, unknown> {
   code: string;
 }

@@ -44,6 +44,6 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
-export { ApiError, isApiError, parseApiError } from './errors.ts';
+export { isApiError, parseApiError } from './errors.ts';
 export type { ApiClient, ApiErrorEvent, RequestOptions } from './client.ts';
 export { cookieTokenStore } from './tokens.ts';

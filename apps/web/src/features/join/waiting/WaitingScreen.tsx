@@ -72,19 +72,3 @@ export function WaitingScreen({ state, title, onLeave, onRetry }: WaitingScreenP
     </Center>
   );
 }
-
-export function LockedScreen(props: Omit<WaitingScreenProps, 'state'>) {
-  return <WaitingScreen state="locked" {...props} />;
-}
-
-export function WaitingRoomScreen(props: Omit<WaitingScreenProps, 'state'>) {
-  return <WaitingScreen state="waiting_room" {...props} />;
-}
-
-export function WaitingForHostScreen(props: Omit<WaitingScreenProps, 'state'>) {
-  return <WaitingScreen state="waiting_for_host" {...props} />;
-}
-
-export function RoomFullScreen(props: Omit<WaitingScreenProps, 'state'>) {
-  return <WaitingScreen state="full" {...props} />;
-}

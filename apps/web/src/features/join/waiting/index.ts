@@ -1,10 +1,1 @@
-export {
-  isQueued,
-  LockedScreen,
-  RoomFullScreen,
-  WaitingForHostScreen,
-  WaitingRoomScreen,
-  WaitingScreen,
-  type WaitingScreenProps,
-  type WaitingState,
-} from './WaitingScreen.tsx';
+export { WaitingScreen, type WaitingScreenProps, type WaitingState } from './WaitingScreen.tsx';

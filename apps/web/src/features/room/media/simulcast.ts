@@ -22,19 +22,6 @@ export function cameraCapture(mode: RoomMode | null): { width: number; height: n
   return mode === 'theater' ? { width: 1920, height: 1080 } : { width: 1280, height: 720 };
 }
 
-export function cameraConstraints(
-  mode: RoomMode | null,
-  deviceId: string | null,
-): MediaTrackConstraints {
-  const { width, height } = cameraCapture(mode);
-  return {
-    width: { ideal: width },
-    height: { ideal: height },
-    frameRate: { ideal: 30 },
-    ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
-  };
-}
-
 /**
  * The sender's parameters with each layer's limits for `mode`. Everything else the browser put
  * there (transaction id, codecs, layers it does not know of) is kept, as setParameters requires.
@@ -77,15 +64,6 @@ export async function applyCameraMode(
   } catch {
     return false;
   }
-}
-
-export function microphoneConstraints(deviceId: string | null): MediaTrackConstraints {
-  return {
-    echoCancellation: true,
-    noiseSuppression: true,
-    autoGainControl: true,
-    ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
-  };
 }
 
 /** Screen share: sharp text beats frame rate; the spec caps video below 1080p (§9). */

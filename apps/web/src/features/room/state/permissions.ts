@@ -10,11 +10,6 @@ export function isModerator(role: Role | undefined): boolean {
   return role === 'host' || role === 'co-host';
 }
 
-/** Roles that stand on the stage (publish without asking). */
-export function isStageRole(role: Role): boolean {
-  return role === 'host' || role === 'co-host' || role === 'presenter' || role === 'speaker';
-}
-
 export interface RoomControls {
   lock: boolean;
   waitingRoom: boolean;
