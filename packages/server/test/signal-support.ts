@@ -1,6 +1,8 @@
 import WebSocket from 'ws';
+import { z } from 'zod';
 import {
   PROTOCOL_VERSION,
+  replySchemas,
   serverMessage,
   apiPaths,
   type ClientMessageInput,
@@ -78,15 +80,29 @@ export class SignalClient {
     this.ws.send(data);
   }
 
-  /** Sends a request and resolves with its reply or error. */
+  /**
+   * Sends a request and resolves with its reply or error. A reply's `data` must match the reply
+   * schema the protocol names for the request, exactly (no missing, no extra fields): every
+   * gateway test checks the server's replies against `replySchemas` this way.
+   */
   async request(message: RequestInput, waitMs = DEFAULT_WAIT_MS): Promise<Answer> {
     this.#seq += 1;
     const id = `r${this.#seq}`;
     this.ws.send(JSON.stringify({ ...message, id }));
-    return (await this.next(
+    const answer = (await this.next(
       (m) => (m.type === 'reply' || m.type === 'error') && m.id === id,
       waitMs,
     )) as Answer;
+    if (answer.type === 'reply') {
+      const schema = z.strictObject(replySchemas[message.type].shape);
+      const checked = schema.safeParse(answer.data ?? {});
+      if (!checked.success) {
+        throw new Error(
+          `${message.type} reply does not match its schema: ${JSON.stringify(answer.data)} — ${checked.error.message}`,
+        );
+      }
+    }
+    return answer;
   }
 
   /** Like request, but throws unless the answer is a reply. */
