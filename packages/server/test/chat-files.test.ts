@@ -103,13 +103,16 @@ describe.each(STORE_KINDS)('private chat files on %s', (kind) => {
     // A third participant of the same room: no link (as if the file did not exist).
     const forMinh = await link(file.id, minh.credentials);
     expect(forMinh.status).toBe(404);
-    // Naming someone else's file in a message of one's own gives no access either.
-    await minh.client.request({
-      type: 'chat',
-      to: 'everyone',
-      text: 'look',
-      file: { id: file.id, name: 'x.pdf', size: 1, mime: 'application/pdf' },
-    });
+    // Naming someone else's file in a message of one's own is refused (issue 10 item 9) and
+    // gives no access either.
+    expect(
+      await minh.client.request({
+        type: 'chat',
+        to: 'everyone',
+        text: 'look',
+        file: { id: file.id, name: 'x.pdf', size: 1, mime: 'application/pdf' },
+      }),
+    ).toMatchObject({ type: 'error', code: 'bad_message' });
     expect((await link(file.id, minh.credentials)).status).toBe(404);
 
     // Someone of another event with the id: nothing either.
@@ -133,5 +136,53 @@ describe.each(STORE_KINDS)('private chat files on %s', (kind) => {
     const forGiang = await link(file.id, giang.credentials);
     expect(forGiang.status).toBe(200);
     expect((await fetch(server.url + (forGiang.body.url as string))).status).toBe(200);
+  });
+
+  it('a message attaches only a file its sender uploaded to this room, as stored (issue 10 item 9)', async () => {
+    const event = await createEvent(server, owner.token);
+    const host = await person(await socketCredentials(server, { alias: event.name }, owner.token));
+    const giang = await guest(event.name, 'Giang');
+    const file = await uploadAs(giang, 'report.pdf');
+
+    // The name, size and type the client writes are replaced by the stored ones.
+    await giang.client.ok({
+      type: 'chat',
+      to: 'everyone',
+      text: 'dressed up',
+      file: { id: file.id, name: 'invoice.exe', size: 1, mime: 'text/html' },
+    });
+    const got = await host.client.nextOf('chat_message', (m) => m.message.text === 'dressed up');
+    expect(got.message.file).toEqual({
+      id: file.id,
+      name: 'report.pdf',
+      size: file.size,
+      mime: 'application/pdf',
+    });
+
+    // An unknown id, or a file of another room (even one's own), is refused and reaches nobody.
+    const unknown = await giang.client.request({
+      type: 'chat',
+      to: 'everyone',
+      text: 'ghost',
+      file: { id: 'A'.repeat(32), name: 'a.pdf', size: 1, mime: 'application/pdf' },
+    });
+    expect(unknown).toMatchObject({ type: 'error', code: 'bad_message' });
+    const other = await createEvent(server, owner.token);
+    const elsewhere = await guest(other.name, 'Giang elsewhere');
+    const foreign = await uploadAs(elsewhere, 'other-room.pdf');
+    const crossRoom = await host.client.request({
+      type: 'chat',
+      to: 'everyone',
+      text: 'from another room',
+      file: { id: foreign.id, name: foreign.name, size: foreign.size, mime: foreign.mime },
+    });
+    expect(crossRoom).toMatchObject({ type: 'error', code: 'bad_message' });
+    await giang.client.ok({ type: 'chat', to: 'everyone', text: 'marker' });
+    await host.client.nextOf('chat_message', (m) => m.message.text === 'marker');
+    expect(
+      host.client.received.some(
+        (m) => m.type === 'chat_message' && ['ghost', 'from another room'].includes(m.message.text),
+      ),
+    ).toBe(false);
   });
 });

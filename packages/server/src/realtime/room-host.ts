@@ -24,6 +24,7 @@ import { RoomFeatures } from './features/runtime.ts';
 import { MediaRouting } from './media-routing.ts';
 import type { RoomMedia } from './room-media.ts';
 import { RoomTimers } from './room-timers.ts';
+import { attachable, type AttachmentLookup } from './chat-attachments.ts';
 import {
   RoomClosedError,
   type Answer,
@@ -52,6 +53,10 @@ export interface RoomHostOptions {
   /** An ended room keeps answering joins with "ended" this long, then closes. */
   endedLingerMs: number;
   now?: () => number;
+  /** What a restart kept of this room (services/rooms/room-state.ts), applied to the fresh state. */
+  restore?: (initial: RoomState) => RoomState;
+  /** Uploads a chat message may attach (only the sender's own, to this room). */
+  attachments?: AttachmentLookup;
 }
 
 /** Conference-like rooms: at most this many publish at once. */
@@ -78,6 +83,7 @@ export class RoomHost {
   /** Database writes in order (chat, blocks), off the command path. */
   readonly #writes = new SerialQueue();
   readonly #peers = new Map<string, Peer>();
+  readonly #attachments: AttachmentLookup | null;
   readonly #features: RoomFeatures;
   readonly #routing: MediaRouting;
   readonly #timers: RoomTimers;
@@ -98,7 +104,9 @@ export class RoomHost {
       graceMs: options.graceMs,
     });
     // Blocks outlive the room run (decisions.md: a blocked person cannot rejoin the event).
-    this.#state = blocked.length ? { ...initial, blocked: new Set(blocked) } : initial;
+    const withBlocks = blocked.length ? { ...initial, blocked: new Set(blocked) } : initial;
+    this.#state = options.restore ? options.restore(withBlocks) : withBlocks;
+    this.#attachments = options.attachments ?? null;
     const state = (): RoomState => this.#state;
     const turn = <T>(task: () => T | Promise<T>): Promise<T> => this.#enqueue(task);
     this.#routing = new MediaRouting({
@@ -228,8 +236,34 @@ export class RoomHost {
   }
 
   request(participantId: string, request: RoomRequest, answer: Answer): Promise<void> {
+    if (request.type === 'chat' && request.file && this.#attachments) {
+      return this.#chatWithFile(participantId, request, this.#attachments, answer);
+    }
     return this.#enqueue(() => {
       this.#apply({ type: 'request', by: participantId, request }, answer);
+    });
+  }
+
+  /**
+   * A chat message with a file: the upload is looked up outside the room's turn, then only a
+   * file this sender uploaded to this room is attached, as stored (chat-attachments.ts).
+   */
+  async #chatWithFile(
+    participantId: string,
+    request: Extract<RoomRequest, { type: 'chat' }>,
+    lookup: AttachmentLookup,
+    answer: Answer,
+  ): Promise<void> {
+    const stored = request.file ? await lookup.attachment(request.file.id) : null;
+    return this.#enqueue(() => {
+      const p = this.#state.participants.get(participantId);
+      const file = p ? attachable(stored, this.roomId, identityKey(p.identity)) : null;
+      if (p && !file) {
+        answer({ ok: false, error: roomError('bad_message', 'errors.bad_message') });
+        return;
+      }
+      const checked = file ? { ...request, file } : request;
+      this.#apply({ type: 'request', by: participantId, request: checked }, answer);
     });
   }
 

@@ -4,10 +4,11 @@ import type { RoomDirectory } from '../services/rooms/directory.ts';
 import type { FeatureDeps } from './features/index.ts';
 import type { RoomMedia } from './room-media.ts';
 import { RoomHost } from './room-host.ts';
+import { restoreRoom } from '../services/rooms/room-state.ts';
 
 export interface RoomRegistryOptions {
   /** Events that can be opened as rooms, and their blocks (services/rooms). */
-  directory: Pick<RoomDirectory, 'find' | 'blocked' | 'block'>;
+  directory: Pick<RoomDirectory, 'find' | 'blocked' | 'block' | 'openState' | 'attachment'>;
   /** The services the in-call features use. */
   features: FeatureDeps;
   media: RoomMedia;
@@ -35,6 +36,8 @@ export class RoomRegistry {
   readonly #options: RoomRegistryOptions;
   readonly #rooms = new Map<string, Promise<RoomHost>>();
   readonly #teardowns = new Map<string, Promise<void>>();
+  /** A closed run's last room-state write (or delete): the next run reads after it. */
+  readonly #stateWrites = new Map<string, Promise<void>>();
   /** The rooms that finished opening, for questions that cannot wait (who is in a call). */
   readonly #live = new Map<string, RoomHost>();
   #closed = false;
@@ -95,11 +98,18 @@ export class RoomRegistry {
 
   async #open(roomId: string): Promise<RoomHost> {
     await this.#teardowns.get(roomId);
+    await this.#stateWrites.get(roomId);
     const { directory, log } = this.#options;
-    const settings = await directory.find(roomId);
-    if (!settings) throw new RoomUnavailableError(roomId);
-    return RoomHost.create({
+    const found = await directory.find(roomId);
+    if (!found) throw new RoomUnavailableError(roomId);
+    // What a restart kept: lock, waiting room, mode, roles (services/rooms/room-state.ts).
+    const persisted = await directory.openState(roomId, log);
+    const saved = persisted.saved;
+    const settings = saved ? { ...found, mode: saved.mode } : found;
+    const host = await RoomHost.create({
       settings,
+      restore: (initial) => restoreRoom(initial, saved),
+      attachments: directory,
       features: this.#options.features,
       blocks: {
         list: (id) => directory.blocked(id),
@@ -112,6 +122,20 @@ export class RoomRegistry {
       endedLingerMs: this.#options.endedLingerMs,
       ...(this.#options.now ? { now: this.#options.now } : {}),
     });
+    host.on('stateChanged', ({ before, after }) => {
+      if (before !== after) persisted.changed(after);
+    });
+    host.on('closing', ({ reason, done }) => {
+      const written = done
+        .catch(() => undefined)
+        .then(() => persisted.finished(reason))
+        .catch(() => undefined);
+      this.#stateWrites.set(roomId, written);
+      void written.then(() => {
+        if (this.#stateWrites.get(roomId) === written) this.#stateWrites.delete(roomId);
+      });
+    });
+    return host;
   }
 
   /** Closes every room (server shutdown); idempotent. */
@@ -129,5 +153,6 @@ export class RoomRegistry {
       }),
     );
     await Promise.all([...this.#teardowns.values()]);
+    await Promise.all([...this.#stateWrites.values()]);
   }
 }

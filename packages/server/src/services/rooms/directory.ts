@@ -1,7 +1,10 @@
+import type { Logger } from 'pino';
 import type { RoomMode } from '@podium/protocol';
 import * as events from '../events/repository.ts';
+import { findUpload } from '../storage/repository.ts';
 import type { Db } from '../../store/db.ts';
 import { addBlockedIdentity, blockedIdentities } from './blocks.ts';
+import { RoomStatePersistence } from './room-state.ts';
 
 /** What a live room is opened with, from its event. */
 export interface LiveRoomEvent {
@@ -46,5 +49,26 @@ export class RoomDirectory {
 
   block(roomId: string, identity: string): Promise<void> {
     return addBlockedIdentity(this.#db, roomId, identity);
+  }
+
+  /** What a restart must keep of the room (saved after each change, restored on open). */
+  openState(roomId: string, log: Logger): Promise<RoomStatePersistence> {
+    return RoomStatePersistence.open(this.#db, roomId, log);
+  }
+
+  /** An upload a chat message names, as stored (the room attaches only the sender's own). */
+  async attachment(id: string): Promise<{
+    id: string;
+    name: string;
+    size: number;
+    mime: string;
+    uploader: string;
+    aliasId: string | null;
+  } | null> {
+    if (!/^[A-Za-z0-9_-]{32}$/.test(id)) return null;
+    const row = await findUpload(this.#db, id);
+    if (!row) return null;
+    const { name, size, mime, uploader, aliasId } = row;
+    return { id: row.id, name, size, mime, uploader, aliasId };
   }
 }
