@@ -5,7 +5,7 @@
 //
 // Plain Node ESM with no dependencies: it must run before `npm ci` has installed anything.
 // Used by `npm start` (scripts/start.mjs), `npm test` (scripts/test.mjs) and `npm run setup`.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -247,7 +247,12 @@ function setupNpm() {
     return;
   }
   say(hasModules ? 'package-lock.json changed: npm ci' : 'installing npm dependencies: npm ci');
-  run('npm', ['ci', '--no-audit', '--no-fund'], { npm_config_update_notifier: 'false' });
+  // --include=dev: with NODE_ENV=production npm would leave out the devDependencies, and
+  // `npm start` needs them to build (vite for the web app, esbuild for the server). What runs
+  // is the built output with the server's own dependencies (README "Design notes").
+  run('npm', ['ci', '--include=dev', '--no-audit', '--no-fund'], {
+    npm_config_update_notifier: 'false',
+  });
   fs.writeFileSync(stampFile, hash + '\n');
 }
 
@@ -255,10 +260,23 @@ function setupNpm() {
 
 if (!skipSystem) setupSystemPackages();
 setupNpm();
-try {
-  // Sanity check that the install produced a runnable toolchain (tsx is how the server runs).
-  execFileSync(process.execPath, ['-e', 'import("tsx")'], { cwd: root, stdio: 'ignore' });
-} catch {
-  console.error('setup: npm dependencies look incomplete (cannot load tsx); try `npm ci`');
+// Sanity check that the install produced a runnable toolchain: the builders `npm start` runs,
+// and tsx, through which the tests and `npm run dev` run the TypeScript.
+const toolchain = purpose === 'start' ? ['esbuild', 'vite'] : ['esbuild', 'vite', 'tsx'];
+// One child process for all of them: each load checked, the first that fails named.
+const check = spawnSync(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    `for (const n of ${JSON.stringify(toolchain)}) await import(n).catch(() => { console.log(n); process.exit(1); });`,
+  ],
+  { cwd: root, encoding: 'utf8' },
+);
+if (check.status !== 0) {
+  const name = check.stdout.trim() || toolchain.join(', ');
+  console.error(
+    `setup: npm dependencies look incomplete (cannot load ${name}); try \`npm ci --include=dev\``,
+  );
   process.exit(1);
 }

@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: set up what is missing, build the web app when its sources changed, run the server.
+// `npm start`: set up what is missing, build the web app and the server when their sources
+// changed, run the server.
 //
-// The server is TypeScript run through tsx (see README "Design notes"); it listens on PORT
-// (default 8080) and serves the built web app, so http://localhost:8080 is Podium.
+// The server runs as compiled JavaScript (packages/server/dist/main.js, built by
+// build-server.mjs) on plain Node, so production needs no TypeScript loader (README "Design
+// notes"); it listens on PORT (default 8080) and serves the built web app, so
+// http://localhost:8080 is Podium.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { ensureServerBuilt, serverEntry } from './build-server.mjs';
 import { ensureWebBuilt, root } from './build-web.mjs';
 
 const setup = spawnSync(process.execPath, [path.join(root, 'scripts/setup.mjs'), '--for=start'], {
@@ -17,10 +21,15 @@ if (built !== 0) {
   console.error('start: the web app failed to build (see above)');
   process.exit(built);
 }
+const serverBuilt = await ensureServerBuilt();
+if (serverBuilt !== 0) {
+  console.error('start: the server failed to build (see above)');
+  process.exit(serverBuilt);
+}
 
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts'), ...process.argv.slice(2)],
+  ['--enable-source-maps', serverEntry, ...process.argv.slice(2)],
   { cwd: root, stdio: 'inherit' },
 );
 

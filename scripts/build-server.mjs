@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// Compiles the server (packages/server/src/main.ts and the @podium/protocol sources it imports)
+// into one ES module, packages/server/dist/main.js, when it is missing or older than its sources.
+//
+//   node scripts/build-server.mjs [--force]
+//
+// Imported by start.mjs: production runs `node packages/server/dist/main.js`, not the TypeScript
+// loader (tsx is for `npm run dev` and the tests). Packages from node_modules stay imports, so
+// they load as published (native modules, PGlite's wasm files); only our own TypeScript is
+// bundled, because Node 20 cannot load .ts files and the workspaces export their sources.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDir = path.join(root, 'packages/server');
+const distDir = path.join(serverDir, 'dist');
+export const serverEntry = path.join(distDir, 'main.js');
+const migrationsSrc = path.join(serverDir, 'src/store/migrations');
+
+/** Everything that changes the build's output. */
+const SOURCES = [
+  'packages/server/src',
+  'packages/server/package.json',
+  'packages/protocol/src',
+  'packages/protocol/package.json',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+];
+
+function newestMtime(p) {
+  let stat;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs; // a deleted file shows up as a newer directory
+  for (const name of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, name)));
+  return newest;
+}
+
+/** Why the server must be (re)built, or null when packages/server/dist is current. */
+export function serverBuildReason() {
+  if (!fs.existsSync(serverEntry)) return 'packages/server/dist is missing';
+  const built = fs.statSync(serverEntry).mtimeMs;
+  const changed = SOURCES.find((s) => newestMtime(path.join(root, s)) > built);
+  return changed ? `${changed} changed since the last build` : null;
+}
+
+/** Bare imports that stay imports: every package the server depends on, except our own. */
+function externals() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+  const protocol = JSON.parse(
+    fs.readFileSync(path.join(root, 'packages/protocol/package.json'), 'utf8'),
+  );
+  const names = new Set([
+    ...Object.keys(pkg.dependencies ?? {}),
+    ...Object.keys(protocol.dependencies ?? {}),
+  ]);
+  names.delete('@podium/protocol');
+  // Subpath imports (`@zxcvbn-ts/language-common/…`, `drizzle-orm/pg-core`) too.
+  return [...names].flatMap((name) => [name, `${name}/*`]);
+}
+
+/** Returns the exit status of the build (0 also when nothing had to be built). */
+export async function ensureServerBuilt({ force = false } = {}) {
+  const reason = force ? 'forced' : serverBuildReason();
+  if (!reason) return 0;
+  console.log(`[build] building the server (${reason})`);
+  let esbuild;
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    console.error('build: cannot load esbuild; run `npm ci --include=dev`');
+    return 1;
+  }
+  try {
+    const tmpDir = `${distDir}.tmp`;
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+    await esbuild.build({
+      entryPoints: [path.join(serverDir, 'src/main.ts')],
+      outfile: path.join(tmpDir, 'main.js'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external: externals(),
+      // Names in stack traces and pino's logs stay readable; source maps point at the .ts.
+      sourcemap: true,
+      logLevel: 'warning',
+      // CommonJS dependencies bundled in ESM call require(); give the bundle one.
+      banner: {
+        js: "import { createRequire as __podiumRequire } from 'node:module'; const require = __podiumRequire(import.meta.url);",
+      },
+    });
+    // store/db.ts reads its SQL from `migrations` beside the module; in the bundle that is dist/.
+    fs.cpSync(migrationsSrc, path.join(tmpDir, 'migrations'), { recursive: true });
+    // Swap in the finished build at once, so a failed build never leaves half a dist/.
+    fs.rmSync(distDir, { recursive: true, force: true });
+    fs.renameSync(tmpDir, distDir);
+  } catch (error) {
+    console.error(`build: the server failed to build: ${error.message}`);
+    return 1;
+  }
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exit(await ensureServerBuilt({ force: process.argv.includes('--force') }));
+}
