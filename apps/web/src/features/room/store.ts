@@ -1,5 +1,4 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { useStore } from 'zustand';
 import { INITIAL_ROOM, type RoomInput, type RoomState } from './state/roomState.ts';
 import {
   NO_FEATURES,
@@ -16,7 +15,7 @@ import type { SignalingRequestError } from './signaling/errors.ts';
  * The live room's store: the server-driven room (reduced by `reduceRoom`), the slices of the
  * in-call features (state/featureState.ts), this browser's media state, and the loading flags
  * of host controls. One store per room session; components read it through
- * `useRoomStore(selector)`.
+ * `useRoomState(selector)` (ui/context.ts).
  */
 export interface RoomStoreState {
   room: RoomState;
@@ -79,8 +78,4 @@ export function readSlice<S>(state: Pick<RoomStoreState, 'features'>, slice: Fea
 /** Replaces a feature's slice: a local choice of that feature (not a server event). */
 export function writeSlice<S>(store: RoomStore, slice: FeatureSlice<S>, value: S): void {
   store.getState().setFeature(slice.key, value);
-}
-
-export function useRoomStore<T>(store: RoomStore, selector: (state: RoomStoreState) => T): T {
-  return useStore(store, selector);
 }

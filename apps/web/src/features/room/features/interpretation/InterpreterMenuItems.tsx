@@ -9,7 +9,7 @@ import { useRoom } from '../../ui/context.ts';
 import { setInterpreter } from './actions.ts';
 
 /** Whether `viewer` may make `target` an interpreter, or stop them (the server's own rule). */
-export function interpreterActions(
+function interpreterActions(
   viewer: ParticipantView | null,
   target: ParticipantView,
 ): { make: boolean; stop: boolean } {
@@ -73,7 +73,7 @@ function openChannelDialog(session: RoomSession, participant: ParticipantView, t
   });
 }
 
-export function ChannelForm({
+function ChannelForm({
   text,
   onConfirm,
   onCancel,
