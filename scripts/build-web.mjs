@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
@@ -56,10 +57,44 @@ export function ensureWebBuilt({ force = false } = {}) {
   const vite = path.join(root, 'node_modules', '.bin', 'vite');
   const r = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
   if (r.status !== 0) return r.status ?? 1;
+  precompress(path.join(webDir, 'dist'));
   // vite rewrites dist/ but an unchanged index.html may keep an old mtime; mark it fresh.
   const now = new Date();
   fs.utimesSync(builtIndex, now, now);
   return 0;
+}
+
+/** Files the server sends as text, which compress well. */
+const TEXT = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml)$/;
+
+/**
+ * Writes `name.br` and `name.gz` beside every text file of the build, at the highest levels:
+ * @fastify/static (`preCompressed`) sends them to browsers that accept them, so the server does
+ * no compression work per request. A compressed copy that is not smaller is not kept.
+ */
+export function precompress(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!TEXT.test(entry.name)) continue;
+    const raw = fs.readFileSync(file);
+    const variants = {
+      br: zlib.brotliCompressSync(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      }),
+      gz: zlib.gzipSync(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    };
+    for (const [ext, data] of Object.entries(variants)) {
+      if (data.length < raw.length) fs.writeFileSync(`${file}.${ext}`, data);
+      else fs.rmSync(`${file}.${ext}`, { force: true });
+    }
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -25,5 +25,7 @@ export default defineConfig({
       apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false, ws: p === '/socket' }]),
     ),
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // The manifest (dist/.vite/manifest.json) tells bench/web.mjs and the size budgets
+  // (.size-limit.mjs) which files each page loads.
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 1500 },
 });

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import pino, { type Logger } from 'pino';
@@ -16,6 +21,7 @@ import { graphqlModules } from './graphql/modules.ts';
 import { isStorageDownload } from './http/storage/paths.ts';
 import { rejectNulCharacters } from './http/nul-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { webStaticOptions } from './http/web-static.ts';
 import { registerGraphQL } from './graphql/index.ts';
 import { startMediaRuntime } from './media/runtime.ts';
 import type { MediaServer } from './media/index.ts';
@@ -118,6 +124,19 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // A URL the router refuses (bad encoding, a path parameter over 100 characters) is
+    // answered in the error shape of the API too, not Fastify's own.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      // Typed for the default route generics; this answer is not a route's.
+      const reply = frameworkReply as unknown as FastifyReply;
+      const status = error.statusCode ?? 400;
+      return reply.code(status).send({
+        error: {
+          code: ErrorCode.BadRequest,
+          message: status === 414 ? 'The request address is too long' : 'Malformed request',
+        },
+      });
+    },
     // Requests Node's parser refuses (oversized headers, broken framing) never reach the routes;
     // answer them in the same error shape as everything else.
     clientErrorHandler: (error, socket) => {
@@ -228,7 +247,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, webStaticOptions(config.webDist));
   }
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url) || request.method !== 'GET' || !hasWeb) {
