@@ -1,27 +1,12 @@
 import {
-  signalingMessages,
-  type Language,
-  type SignalingErrorCode,
-  type SignalingMessageKey,
-} from '@podium/protocol';
+  CLIENT_MESSAGES,
+  isClientErrorCode,
+  SocketRequestError as SignalingRequestError,
+} from '../../../shared/socket/errors.ts';
+import { signalingMessages, type Language, type SignalingMessageKey } from '@podium/protocol';
 
-/** Failures the client itself detects; the server's codes come from the protocol. */
-export const CLIENT_ERROR_CODES = [
-  /** No answer within the request timeout. */
-  'timeout',
-  /** The socket dropped before the answer came. */
-  'disconnected',
-  /** The client was closed (left the room) while the request was pending. */
-  'closed',
-  /** The socket could not be opened, or the auth call did not get through. */
-  'network',
-  /** The join ticket was refused by `POST /member/v1/auth`: join again from the join page. */
-  'auth_failed',
-  /** Reconnecting took longer than the server keeps a dropped participant. */
-  'gave_up',
-] as const;
-export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
-export type SignalingFailureCode = SignalingErrorCode | ClientErrorCode;
+/** The room's name for the socket core's error (one class, so `instanceof` holds for both). */
+export { SocketRequestError as SignalingRequestError } from '../../../shared/socket/errors.ts';
 
 /**
  * Messages for error keys the gateway sends that the protocol's `signalingMessages` does not
@@ -33,61 +18,6 @@ const EXTRA_SERVER_MESSAGES: Record<string, Record<Language, string>> = {
     vi: 'Máy chủ này chưa hỗ trợ âm thanh và hình ảnh',
   },
 };
-
-const CLIENT_MESSAGES: Record<ClientErrorCode, Record<Language, string>> = {
-  timeout: {
-    en: 'The server did not answer in time, please try again',
-    vi: 'Máy chủ không phản hồi kịp, vui lòng thử lại',
-  },
-  disconnected: {
-    en: 'The connection was interrupted, please try again',
-    vi: 'Kết nối bị gián đoạn, vui lòng thử lại',
-  },
-  closed: { en: 'You are no longer connected to the room', vi: 'Bạn không còn kết nối với phòng' },
-  network: {
-    en: 'Please check your internet connection',
-    vi: 'Vui lòng kiểm tra kết nối internet',
-  },
-  auth_failed: {
-    en: 'Your admission has expired, please join again',
-    vi: 'Quyền tham gia của bạn đã hết hạn, vui lòng tham gia lại',
-  },
-  gave_up: {
-    en: 'The connection to the room was lost, please join again',
-    vi: 'Mất kết nối với phòng, vui lòng tham gia lại',
-  },
-};
-
-/** A request refused by the server, or a failure of the connection itself. */
-export class SignalingRequestError extends Error {
-  override readonly name = 'SignalingRequestError';
-  constructor(
-    readonly code: SignalingFailureCode,
-    /** i18n key: the server's (for example `room.locked`), or `client.<code>` for client codes. */
-    readonly key: string,
-    message: string,
-    /** The request type this answers, when there was one. */
-    readonly requestType: string | null = null,
-  ) {
-    super(message);
-  }
-
-  static client(code: ClientErrorCode, requestType: string | null = null): SignalingRequestError {
-    return new SignalingRequestError(code, `client.${code}`, CLIENT_MESSAGES[code].en, requestType);
-  }
-
-  /** Errors after which trying the same thing again cannot help. */
-  get terminal(): boolean {
-    return (
-      this.code === 'protocol_mismatch' ||
-      this.code === 'auth_failed' ||
-      this.code === 'blocked' ||
-      this.code === 'room_ended' ||
-      this.code === 'gave_up' ||
-      this.code === 'closed'
-    );
-  }
-}
 
 export function isSignalingError(value: unknown): value is SignalingRequestError {
   return value instanceof SignalingRequestError;
@@ -103,9 +33,7 @@ export function signalingErrorText(error: unknown, language: Language): string {
   if (isProtocolKey(error.key)) return signalingMessages[language][error.key];
   const extra = EXTRA_SERVER_MESSAGES[error.key];
   if (extra) return extra[language];
-  const code = error.code as ClientErrorCode;
-  if ((CLIENT_ERROR_CODES as readonly string[]).includes(code))
-    return CLIENT_MESSAGES[code][language];
+  if (isClientErrorCode(error.code)) return CLIENT_MESSAGES[error.code][language];
   return error.message || signalingMessages[language]['errors.internal'];
 }
 

@@ -11,7 +11,7 @@ import { RoomMedia } from '../media/RoomMedia.ts';
 import { fetchSocketAuth } from '../session/auth.ts';
 import { noticeText } from '../session/notices.ts';
 import { RoomSession, type RoomNotice } from '../session/RoomSession.ts';
-import { socketUrl } from '../signaling/backoff.ts';
+import { socketUrl } from '../../../shared/socket/backoff.ts';
 
 /**
  * The room session for as long as the page shows: created, started and closed by one effect

@@ -1,3 +1,5 @@
+import { apiPaths } from '@podium/protocol';
+
 export interface BackoffOptions {
   /** Delay before the first retry. */
   initialMs: number;
@@ -29,5 +31,5 @@ export function backoffDelay(
 /** ws(s)://host/socket/member/v1 of the page's own origin (spec §7). */
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}/socket/member/v1`;
+  return `${scheme}://${location.host}${apiPaths.signal.socket}`;
 }
