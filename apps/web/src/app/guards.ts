@@ -1,6 +1,7 @@
 import type { AccountDto } from '@podium/protocol';
 import {
   afterSignInPath,
+  fullPath,
   loginPath,
   NAMED_PATHS,
   verifyCodePath,
@@ -11,7 +12,6 @@ import type { LayoutName, RouteMeta } from '../shared/routing/types.ts';
 export {
   afterAuthPath,
   afterSignInPath,
-  fullPath,
   loginPath,
   verifyCodePath,
 } from '../shared/routing/paths.ts';
