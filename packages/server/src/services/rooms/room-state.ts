@@ -25,12 +25,17 @@ export function savedStateOf(state: RoomState): SavedRoomState {
     if (back.channel !== null) interpreters[key] = back.channel;
     if (back.pinned && state.pinned === null) pinned = key;
   }
-  for (const p of state.participants.values()) {
+  // Presenters and interpreters are among the few non-attendees (`notable`): a conference of
+  // thousands is not walked through after every command.
+  for (const id of state.notable) {
+    const p = state.participants.get(id);
+    if (!p) continue;
     const key = identityKey(p.identity);
     if (p.role === 'presenter') presenters.push(key);
     if (p.interpreterChannel !== null) interpreters[key] = p.interpreterChannel;
-    if (state.pinned === p.id) pinned = key;
   }
+  const pinnedNow = state.pinned === null ? undefined : state.participants.get(state.pinned);
+  if (pinnedNow) pinned = identityKey(pinnedNow.identity);
   return {
     mode: state.mode,
     locked: state.locked,
