@@ -5,6 +5,7 @@ import type WebSocket from 'ws';
 import { apiPaths } from '@podium/protocol';
 import { DEFAULT_GRACE_MS } from '../rooms/index.ts';
 import type { Services } from '../services/index.ts';
+import { RoomDirectory } from '../services/rooms/directory.ts';
 import {
   CLOSE_CODES,
   Connection,
@@ -56,8 +57,8 @@ export class SignalingGateway {
     this.#limits = { ...DEFAULT_GATEWAY_LIMITS, ...options.limits };
     this.#graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
     this.#registry = new RoomRegistry({
-      db: services.store.db,
-      chat: services.chat,
+      directory: new RoomDirectory(services.store.db),
+      features: { chat: services.chat },
       media: options.media ?? new NoMediaBackend(),
       log: this.#log,
       graceMs: this.#graceMs,
