@@ -50,11 +50,29 @@ export function validationError(error: z.ZodError): AppError {
  * Registers one endpoint following the project's convention: the schema validates the input at
  * the boundary, the handler stays thin and calls services.
  */
+/** What an endpoint registered with `route()` accepts: for tests that visit every endpoint. */
+export interface RegisteredRoute {
+  method: RouteDefinition<z.ZodType, AuthMode>['method'];
+  url: string;
+  auth: AuthMode;
+  input: z.ZodType;
+}
+
+const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** The endpoints `route()` registered on `app`, in order. */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return registered.get(app) ?? [];
+}
+
 export function route<S extends z.ZodType, M extends AuthMode>(
   app: FastifyInstance,
   services: Services,
   def: RouteDefinition<S, M>,
 ): void {
+  const list = registered.get(app) ?? [];
+  list.push({ method: def.method, url: def.url, auth: def.auth, input: def.input });
+  registered.set(app, list);
   app.route({
     method: def.method,
     url: def.url,
