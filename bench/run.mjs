@@ -22,6 +22,11 @@ const planned = [
     what: 'ffmpeg-fed synthetic publishers and werift subscribers through Janus: CPU per stream',
     status: 'ready (root): npm run bench -- media [--plan 1x1,1x5,1x10,1x20,4x1,4x5]',
   },
+  {
+    name: 'web',
+    what: 'first-load JS and CSS per page (raw, gzip, Brotli) from the built web app',
+    status: 'ready (after npm run build): npm run bench -- web',
+  },
 ];
 
 // Benchmarks that exist, run as `npm run bench -- <name> [options]`. Each is its own process, run
@@ -31,6 +36,7 @@ const runnable = {
   signaling: ['--import', 'tsx', 'bench/signaling/swarm.ts'],
   join: ['--import', 'tsx', 'bench/join/join.ts'],
   media: ['--import', 'tsx', 'bench/media/media.ts'],
+  web: ['bench/web.mjs'],
 };
 const [which, ...rest] = process.argv.slice(2);
 if (which !== undefined) {

@@ -2,7 +2,8 @@
 // `npm test`: set up what is missing (npm dependencies, Debian chromium and postgresql), then run
 // every check in order, stopping at the first stage that fails:
 //
-//   lint → typecheck → unit + integration (Vitest) → web build → browser tests (Playwright)
+//   lint → typecheck → unit + integration (Vitest) → web build → bundle size (size-limit)
+//   → browser tests (Playwright)
 //
 // The last line printed is always `N passed, M failed` (tests over Vitest and Playwright; a stage
 // that fails without test results, such as lint, counts as one failure so the line never reads
@@ -131,6 +132,12 @@ if (everything || unitFiles.length) {
 }
 if (everything || e2eFiles.length) {
   stages.push({ name: 'web build', run: async () => ensureWebBuilt() });
+}
+if (everything) {
+  // First-load JS budgets per page (.size-limit.mjs), on the build just made.
+  stages.push({ name: 'bundle size (size-limit)', run: () => run(bin('size-limit'), []) });
+}
+if (everything || e2eFiles.length) {
   stages.push({
     name: 'browser tests (playwright)',
     run: () =>

@@ -1,0 +1,56 @@
+// Which built files a page's first load fetches, read from Vite's manifest
+// (apps/web/dist/.vite/manifest.json). Used by bench/web.mjs (the `web` benchmark) and by the size
+// budgets in .size-limit.mjs that `npm test` checks.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const webDist = path.join(root, 'apps/web/dist');
+
+/**
+ * The pages measured, each with the modules its first load imports lazily: the route's own
+ * module (the `lazy` of its routes.tsx) and the modal host every page mounts (app/AppProviders).
+ * `target` is the first-load JS budget of issue 11 (gzip, bytes); `budget` is what `npm test`
+ * enforces today (a ratchet at the measured size while the target is not met; bench/README.md).
+ */
+export const PAGES = [
+  {
+    name: '/j/{alias}',
+    lazy: ['src/features/join/JoinRoute.tsx', 'src/app/ModalsHost.tsx'],
+    target: 150_000,
+    budget: 330_000,
+  },
+  {
+    name: '/app',
+    lazy: ['src/features/home/HomePage.tsx', 'src/app/ModalsHost.tsx'],
+    target: 200_000,
+    budget: 320_000,
+  },
+];
+
+function readManifest() {
+  const file = path.join(webDist, '.vite/manifest.json');
+  if (!fs.existsSync(file)) {
+    throw new Error(`${path.relative(root, file)} is missing: build the web app first`);
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** The files (relative to dist/) a first load of `page` fetches: JS and CSS. */
+export function pageFiles(page, manifest = readManifest()) {
+  const keys = new Set();
+  const visit = (key) => {
+    if (keys.has(key)) return;
+    if (!manifest[key]) {
+      // A renamed or moved page module: update PAGES rather than measure the wrong thing.
+      throw new Error(`${key} is not in the Vite manifest; update PAGES in bench/web-routes.mjs`);
+    }
+    keys.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const key of ['index.html', ...page.lazy]) visit(key);
+  const js = [...keys].map((k) => manifest[k].file);
+  const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
+  return { js, css };
+}
