@@ -1,5 +1,5 @@
 import type { Podium } from '../app.ts';
-import type { ApiCall } from './server.ts';
+import type { ApiCall, TestServer } from './server.ts';
 
 /** What the helpers below need of a test server. */
 export interface ApiLike {
@@ -104,4 +104,15 @@ export async function socketCredentials(
   const res = await server.api('/member/v1/auth', { body, ...(token ? { token } : {}) });
   if (res.status !== 200) throw new Error(`auth failed: ${JSON.stringify(res.body)}`);
   return res.body.credentials as string;
+}
+
+/**
+ * The 6-digit code in the newest message the server sent to `to` (verification, password
+ * reset). The test server keeps its mail in memory (no SMTP).
+ */
+export function mailedCode(server: { podium: TestServer['podium'] }, to: string): string {
+  const sent = server.podium.services.mailer.outbox().filter((m) => m.to === to);
+  const code = /\b(\d{6})\b/.exec(sent.at(-1)?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
 }

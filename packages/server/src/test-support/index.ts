@@ -19,6 +19,7 @@ export {
   createEvent,
   hoursFromNow,
   joinTicket,
+  mailedCode,
   signUpAndLogin,
   socketCredentials,
   type ApiLike,

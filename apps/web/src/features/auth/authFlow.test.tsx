@@ -1,78 +1,62 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import type { AccountDto } from '@podium/protocol';
-import { appOverHttp, FLOW, resetAppState, testAccount } from '../../test/app.ts';
+import { appOverHttp, FLOW, resetAppState } from '../../test/app.ts';
+import { appOverServer, SERVER_START_MS } from '../../test/appOverServer.ts';
 
-const base: AccountDto = testAccount({ account_status: 'verifying', email_verified: false });
-
+/** The real server, for every flow it can answer itself. */
+const real = appOverServer();
+/** A loopback stub, for the answers the real server cannot be made to give (a failure). */
 const app = appOverHttp();
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
+beforeAll(() => real.start(), SERVER_START_MS);
+afterAll(() => real.stop());
 beforeEach(() => resetAppState({ signedIn: false }));
-afterEach(() => app.tearDown());
+afterEach(async () => {
+  real.tearDown();
+  await app.tearDown();
+});
 
 describe('sign-up → verify → home, over HTTP', FLOW, () => {
-  it('creates the account, keeps the tokens, confirms the code and lands on /app', async () => {
-    let confirmed = false;
-    await app.serve({
-      'POST /api/v1/user/signup': () => ({
-        status: 201,
-        body: { account: base, authorization: 'acc-token', renewal_token: 'ren-token' },
-      }),
-      'POST /api/v1/user/confirm-email': (req) => {
-        if ((req.body as { code: string }).code !== '123456') {
-          return {
-            status: 400,
-            body: {
-              error: {
-                code: 'invalid_code',
-                message: 'Invalid activate code',
-                key: 'errors.invalid_code',
-              },
-            },
-          };
-        }
-        confirmed = true;
-        return { body: { ...base, account_status: 'active', email_verified: true } };
-      },
-      'GET /api/account/details': () => ({
-        body: { ...base, account_status: confirmed ? 'active' : 'verifying' },
-      }),
-    });
-    const rendered = app.render('/signup');
+  it('creates the account, keeps the tokens, confirms the mailed code and lands on /app', async () => {
+    const email = `ann${Date.now()}@example.test`;
+    const rendered = real.render('/signup');
     await screen.findByLabelText('Email');
-    type('Email', 'ann@example.com');
+    type('Email', email);
     type('Full name', 'Ann Lee');
-    type('Password', 'correct horse');
-    type('Confirm password', 'correct horse');
+    type('Password', 'Podium-signup-passphrase-7');
+    type('Confirm password', 'Podium-signup-passphrase-7');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
     await screen.findByLabelText('Verification code');
-    const signupRequest = app.server.requests.find((r) => r.url === '/api/v1/user/signup');
+    const signupRequest = real.requests.find((r) => r.url === '/api/v1/user/signup');
     expect(signupRequest?.body).toEqual({
-      email: 'ann@example.com',
+      email,
       full_name: 'Ann Lee',
-      password: 'correct horse',
+      password: 'Podium-signup-passphrase-7',
     });
-    expect(signupRequest?.headers.authorization).toBeUndefined();
-    expect(Cookies.get('access_token')).toBe('acc-token');
-    expect(Cookies.get('renewal_token')).toBe('ren-token');
-    expect(rendered.router.state.location.search).toBe('?username=ann%40example.com');
+    expect(signupRequest?.headers.get('authorization')).toBeNull();
+    const access = Cookies.get('access_token');
+    expect(access).toEqual(expect.any(String));
+    expect(Cookies.get('renewal_token')).toEqual(expect.any(String));
+    expect(rendered.router.state.location.search).toBe(`?username=${encodeURIComponent(email)}`);
 
-    type('Verification code', '654321');
+    const code = real.mailedCode(email);
+    const wrong = code.replace(/.$/, (d) => String((Number(d) + 1) % 10));
+    type('Verification code', wrong);
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Invalid activate code')).toBeTruthy();
 
-    type('Verification code', '123456');
+    type('Verification code', code);
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByRole('heading', { name: 'Welcome, Ann Lee' });
     expect(rendered.router.state.location.pathname).toBe('/app');
-    const confirm = app.server.requests.filter((r) => r.url === '/api/v1/user/confirm-email');
-    expect(confirm.at(-1)?.headers.authorization).toBe('Bearer acc-token');
+    const confirm = real.requests.filter((r) => r.url === '/api/v1/user/confirm-email');
+    expect(confirm.at(-1)?.headers.get('authorization')).toBe(`Bearer ${access}`);
   });
 
   it('says "Could not resend verification" when resending fails', async () => {
@@ -91,62 +75,37 @@ describe('sign-up → verify → home, over HTTP', FLOW, () => {
 
 describe('login', FLOW, () => {
   it('shows the translated error for wrong credentials, then returns to the redirect target', async () => {
-    await app.serve({
-      'POST /api/v1/user/session/new': (req) => {
-        const body = req.body as { username: string; password: string };
-        if (body.password !== 'right password') {
-          return {
-            status: 401,
-            body: {
-              error: {
-                code: 'invalid_credentials',
-                message: 'Incorrect username or password',
-                key: 'errors.invalid_credentials',
-              },
-            },
-          };
-        }
-        return {
-          body: {
-            authorization: 'tok',
-            renewal_token: 'ren',
-            account: { ...base, account_status: 'active' },
-          },
-        };
-      },
-      'GET /api/account/details': () => ({ body: { ...base, account_status: 'active' } }),
-    });
-    const rendered = app.render('/app/wallet', { language: 'vi' });
+    const person = await real.account();
+    const rendered = real.render('/app/wallet', { language: 'vi' });
     await screen.findByLabelText('Email, số điện thoại hoặc tên đăng nhập');
-    type('Email, số điện thoại hoặc tên đăng nhập', 'ann@example.com');
-    type('Mật khẩu', 'wrong');
+    type('Email, số điện thoại hoặc tên đăng nhập', person.email);
+    type('Mật khẩu', 'not-the-password');
     fireEvent.click(screen.getByRole('button', { name: 'Đăng nhập' }));
     expect(await screen.findByText('Tên đăng nhập hoặc mật khẩu không đúng')).toBeTruthy();
 
-    type('Mật khẩu', 'right password');
+    type('Mật khẩu', person.password);
     fireEvent.click(screen.getByRole('button', { name: 'Đăng nhập' }));
     await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/app/wallet'));
     expect(await screen.findByRole('heading', { name: 'Ví' })).toBeTruthy();
   });
 
   it('logs out from the account menu: revokes, clears and goes to login', async () => {
-    await app.serve({
-      'GET /api/account/details': () => ({ body: { ...base, account_status: 'active' } }),
-      'DELETE /api/v1/user/session': () => ({ status: 204 }),
-    });
-    resetAppState({ signedIn: true });
+    const person = await real.account({ signIn: true });
     localStorage.setItem('language', 'en');
-    const rendered = app.render('/app');
+    const rendered = real.render('/app');
     await screen.findByRole('heading', { name: 'Welcome, Ann Lee' });
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     await act(async () => {
       fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     });
     await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/login'));
-    const revoke = app.server.requests.find((r) => r.method === 'DELETE');
-    expect(revoke?.headers.authorization).toBe('Bearer tok');
+    const revoke = real.requests.find((r) => r.method === 'DELETE');
+    expect(revoke?.headers.get('authorization')).toBe(`Bearer ${person.token}`);
     expect(Cookies.get('access_token')).toBeUndefined();
     expect(localStorage.length).toBe(0);
+    // The session is gone on the server too: the old token no longer opens the account.
+    const after = await real.server.api('/api/account/details', { token: person.token });
+    expect(after.status).toBe(401);
     // The login page is lazily loaded: wait for it rather than reading the DOM at once.
     expect(
       await screen.findByRole('link', { name: 'Create an account' }, { timeout: 10_000 }),

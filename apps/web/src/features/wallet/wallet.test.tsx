@@ -1,7 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { WalletHistoryEntry } from '@podium/protocol';
 import { appOverHttp, FLOW, resetAppState, testAccount } from '../../test/app.ts';
+import { appOverServer, SERVER_START_MS } from '../../test/appOverServer.ts';
+
+/** The real server, for a new account's wallet. */
+const real = appOverServer();
 
 const app = appOverHttp({ 'GET /api/account/details': () => ({ body: testAccount() }) });
 
@@ -18,9 +22,14 @@ function entry(id: string, amount: number, patch: Partial<WalletHistoryEntry> = 
   } satisfies WalletHistoryEntry;
 }
 
+beforeAll(() => real.start(), SERVER_START_MS);
+afterAll(() => real.stop());
 beforeEach(() => resetAppState({ signedIn: true }));
 
-afterEach(() => app.tearDown());
+afterEach(async () => {
+  real.tearDown();
+  await app.tearDown();
+});
 
 describe('wallet page', FLOW, () => {
   it('shows the balance and pages through the history', async () => {
@@ -68,12 +77,9 @@ describe('wallet page', FLOW, () => {
     expect(pages.every((r) => r.headers.authorization === 'Bearer tok')).toBe(true);
   });
 
-  it('has an empty state, in Vietnamese too', async () => {
-    await app.serve({
-      'GET /api/account/wallet/list': () => ({ body: [{ unit: 'coin', value: 0 }] }),
-      'GET /api/account/wallet/transfers': () => ({ body: { transfers: [], next: null } }),
-    });
-    app.render('/app/wallet', { language: 'vi' });
+  it('has an empty state for a new account, in Vietnamese too', async () => {
+    await real.account({ signIn: true });
+    real.render('/app/wallet', { language: 'vi' });
     expect(await screen.findByRole('heading', { name: 'Ví' })).toBeTruthy();
     expect(await screen.findByText(/Chưa có giao dịch nào/)).toBeTruthy();
     expect((await screen.findByLabelText('Xu')).textContent).toBe('0');
