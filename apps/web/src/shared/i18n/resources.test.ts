@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, serverMessages } from '@podium/protocol';
+import {
+  ErrorCode,
+  errorCodeMessages,
+  serverMessages,
+  serverMessageTexts,
+  type ServerMessageKey,
+} from '@podium/protocol';
 import { resources } from './resources.ts';
 import { leafKeys, mergeStrings, type StringTree } from './strings.ts';
 import { routeTable } from '../../app/routeTable.ts';
@@ -22,24 +28,35 @@ describe('translations', () => {
     }
   });
 
-  it('translates every server message key and error code into both languages', () => {
-    for (const key of Object.keys(serverMessages)) {
-      expect(typeof lookup(resources.en, `serverErrors.${key}`), key).toBe('string');
-      expect(typeof lookup(resources.vi, `serverErrors.${key}`), key).toBe('string');
+  it('shows every server message key and error code in both languages, as the protocol words them', () => {
+    for (const language of ['en', 'vi'] as const) {
+      for (const key of Object.keys(serverMessages) as ServerMessageKey[]) {
+        expect(lookup(resources[language], `serverErrors.${key}`), key).toBe(
+          serverMessageTexts[language][key],
+        );
+      }
+      for (const code of Object.values(ErrorCode)) {
+        expect(lookup(resources[language], `serverErrors.code.${code}`), code).toBe(
+          errorCodeMessages[language][code],
+        );
+      }
     }
-    for (const code of Object.values(ErrorCode)) {
-      expect(typeof lookup(resources.vi, `serverErrors.code.${code}`), code).toBe('string');
-    }
+    // What the server sends in English is what an English reader sees.
+    expect(serverMessageTexts.en).toBe(serverMessages);
   });
 
-  it('has the spec wording for the auth errors', () => {
+  it('has the spec wording (§8) for the errors it shows', () => {
     expect(lookup(resources.en, 'serverErrors.errors.permission')).toBe(
       'You do not have permission to perform this function',
     );
     expect(lookup(resources.en, 'serverErrors.errors.resend_failed')).toBe(
       'Could not resend verification',
     );
-    expect(lookup(resources.vi, 'serverErrors.errors.update_failed')).toBe('Cập nhật thất bại');
+    expect(lookup(resources.vi, 'serverErrors.errors.internal')).toBe(
+      'Đã xảy ra lỗi, vui lòng thử lại',
+    );
+    // A refused settings change says so in the spec's words (the server's reason follows it).
+    expect(lookup(resources.vi, 'settings.updateFailed')).toBe('Cập nhật thất bại');
   });
 
   it('has a title for every route and a message for every placeholder', () => {

@@ -1,133 +1,30 @@
-import { defineStrings } from './strings.ts';
+import { errorCodeMessages, serverMessageTexts, type Language } from '@podium/protocol';
+import { defineStrings, type StringTree } from './strings.ts';
 
 /**
- * Translations of the server's error answers. `key` (for example `errors.permission` or
- * `invalid_code`) is looked up under `serverErrors.`; without a known key the error `code` is
- * looked up under `serverErrors.code.`. See `translateApiError`.
+ * Translations of the server's error answers, read from the protocol (packages/protocol
+ * errors.ts), which holds them once for the server and the web in both languages. `key` (for
+ * example `errors.permission`) is looked up under `serverErrors.`; without a known key the error
+ * `code` is looked up under `serverErrors.code.`. See `translateApiError`. Feature domains with
+ * their own messages (wallet, gifts, …) add them under `serverErrors.<domain>` in their i18n.ts.
  */
+
+/** `{ 'errors.permission': text }` → `{ errors: { permission: text } }`, the i18next tree. */
+function asTree(messages: Record<string, string>): StringTree {
+  const tree: Record<string, Record<string, string>> = {};
+  for (const [key, text] of Object.entries(messages)) {
+    const dot = key.indexOf('.');
+    const group = key.slice(0, dot);
+    (tree[group] ??= {})[key.slice(dot + 1)] = text;
+  }
+  return tree;
+}
+
+function serverErrors(language: Language): StringTree {
+  return { ...asTree(serverMessageTexts[language]), code: errorCodeMessages[language] };
+}
+
 export const strings = defineStrings({
-  en: {
-    serverErrors: {
-      errors: {
-        permission: 'You do not have permission to perform this function',
-        requested_with: 'Requests to the API must carry the X-Requested-With header',
-        validation: 'Some fields are invalid',
-        malformed_json: 'The request body is not valid JSON',
-        not_found: 'Not found',
-        unauthorized: 'Please sign in again',
-        internal: 'Error, please try again',
-        too_many: 'Too many attempts, please try again later',
-        invalid_credentials: 'Incorrect username or password',
-        invalid_code: 'Invalid activate code',
-        expired_code: 'Wrong or expired code',
-        wrong_or_expired_code: 'Wrong or expired code',
-        code_required: 'Please input verify code',
-        resend_failed: 'Could not resend verification',
-        update_failed: 'Update failed',
-        conflict: 'This value is already in use',
-        email_taken: 'This email address is already registered',
-        phone_taken: 'This phone number is already registered',
-        username_taken: 'This username is already taken',
-        account_disabled: 'This account is disabled',
-        no_password: 'This account has no password yet',
-        wrong_password: 'The current password is incorrect',
-        already_verified: 'This account is already verified',
-        send_failed: 'Could not send the code, please try again',
-        account_exists: 'An account with these details already exists',
-        referral_unknown: 'Unknown referral code',
-        password_already_set: 'This account already has a password',
-        password_not_set: 'This account has no password yet, set one first',
-        confirm_to_upload: 'Confirm your email address before sharing files',
-        password_weak: 'This password is too common or too easy to guess, choose another',
-        nul_character: 'Text must not contain the NUL character',
-        query_too_complex: 'This request asks for too much at once',
-      },
-      invalid_credentials: 'Incorrect username or password',
-      invalid_code: 'Invalid activate code',
-      expired_code: 'Wrong or expired code',
-      resend_failed: 'Could not resend verification',
-      update_failed: 'Update failed',
-      code: {
-        bad_request: 'The request is invalid',
-        missing_requested_with: 'Requests to the API must carry the X-Requested-With header',
-        validation_failed: 'Some fields are invalid',
-        unauthorized: 'Please sign in again',
-        forbidden: 'You do not have permission to perform this function',
-        not_found: 'Not found',
-        conflict: 'This value is already in use',
-        too_many_requests: 'Too many attempts, please try again later',
-        payload_too_large: 'The request is too large',
-        headers_too_large: 'The request headers are too large',
-        internal_error: 'Error, please try again',
-        invalid_credentials: 'Incorrect username or password',
-        invalid_code: 'Invalid activate code',
-        expired_code: 'Wrong or expired code',
-        account_disabled: 'This account is disabled',
-        send_failed: 'Could not send the code, please try again',
-        query_too_complex: 'This request asks for too much at once',
-      },
-    },
-  },
-  vi: {
-    serverErrors: {
-      errors: {
-        permission: 'Bạn không có quyền thực hiện chức năng này',
-        requested_with: 'Yêu cầu tới API phải có tiêu đề X-Requested-With',
-        validation: 'Một số trường không hợp lệ',
-        malformed_json: 'Nội dung yêu cầu không phải JSON hợp lệ',
-        not_found: 'Không tìm thấy',
-        unauthorized: 'Vui lòng đăng nhập lại',
-        internal: 'Đã xảy ra lỗi, vui lòng thử lại',
-        too_many: 'Quá nhiều lần thử, vui lòng thử lại sau',
-        invalid_credentials: 'Tên đăng nhập hoặc mật khẩu không đúng',
-        invalid_code: 'Mã kích hoạt không hợp lệ',
-        expired_code: 'Mã sai hoặc đã hết hạn',
-        wrong_or_expired_code: 'Mã sai hoặc đã hết hạn',
-        code_required: 'Vui lòng nhập mã xác minh',
-        resend_failed: 'Không thể gửi lại mã xác minh',
-        update_failed: 'Cập nhật thất bại',
-        conflict: 'Giá trị này đã được sử dụng',
-        email_taken: 'Địa chỉ email này đã được đăng ký',
-        phone_taken: 'Số điện thoại này đã được đăng ký',
-        username_taken: 'Tên đăng nhập này đã được sử dụng',
-        account_disabled: 'Tài khoản này đã bị vô hiệu hóa',
-        no_password: 'Tài khoản này chưa có mật khẩu',
-        wrong_password: 'Mật khẩu hiện tại không đúng',
-        already_verified: 'Tài khoản này đã được xác minh',
-        send_failed: 'Không thể gửi mã, vui lòng thử lại',
-        account_exists: 'Đã có tài khoản với thông tin này',
-        referral_unknown: 'Mã giới thiệu không tồn tại',
-        password_already_set: 'Tài khoản này đã có mật khẩu',
-        password_not_set: 'Tài khoản này chưa có mật khẩu, hãy đặt mật khẩu trước',
-        confirm_to_upload: 'Hãy xác nhận địa chỉ email trước khi chia sẻ tệp',
-        password_weak: 'Mật khẩu này quá phổ biến hoặc quá dễ đoán, hãy chọn mật khẩu khác',
-        nul_character: 'Văn bản không được chứa ký tự NUL',
-        query_too_complex: 'Yêu cầu này đòi hỏi quá nhiều cùng lúc',
-      },
-      invalid_credentials: 'Tên đăng nhập hoặc mật khẩu không đúng',
-      invalid_code: 'Mã kích hoạt không hợp lệ',
-      expired_code: 'Mã sai hoặc đã hết hạn',
-      resend_failed: 'Không thể gửi lại mã xác minh',
-      update_failed: 'Cập nhật thất bại',
-      code: {
-        bad_request: 'Yêu cầu không hợp lệ',
-        missing_requested_with: 'Yêu cầu tới API phải có tiêu đề X-Requested-With',
-        validation_failed: 'Một số trường không hợp lệ',
-        unauthorized: 'Vui lòng đăng nhập lại',
-        forbidden: 'Bạn không có quyền thực hiện chức năng này',
-        not_found: 'Không tìm thấy',
-        conflict: 'Giá trị này đã được sử dụng',
-        too_many_requests: 'Quá nhiều lần thử, vui lòng thử lại sau',
-        payload_too_large: 'Yêu cầu quá lớn',
-        headers_too_large: 'Phần đầu của yêu cầu quá lớn',
-        internal_error: 'Đã xảy ra lỗi, vui lòng thử lại',
-        invalid_credentials: 'Tên đăng nhập hoặc mật khẩu không đúng',
-        invalid_code: 'Mã kích hoạt không hợp lệ',
-        expired_code: 'Mã sai hoặc đã hết hạn',
-        account_disabled: 'Tài khoản này đã bị vô hiệu hóa',
-        send_failed: 'Không thể gửi mã, vui lòng thử lại',
-        query_too_complex: 'Yêu cầu này đòi hỏi quá nhiều cùng lúc',
-      },
-    },
-  },
+  en: { serverErrors: serverErrors('en') },
+  vi: { serverErrors: serverErrors('vi') },
 });

@@ -8,17 +8,6 @@ import { signalingMessages, type Language, type SignalingMessageKey } from '@pod
 /** The room's name for the socket core's error (one class, so `instanceof` holds for both). */
 export { SocketRequestError as SignalingRequestError } from '../../../shared/socket/errors.ts';
 
-/**
- * Messages for error keys the gateway sends that the protocol's `signalingMessages` does not
- * list (yet). `errors.media_unavailable` answers media requests until the Janus wiring lands.
- */
-const EXTRA_SERVER_MESSAGES: Record<string, Record<Language, string>> = {
-  'errors.media_unavailable': {
-    en: 'Media is not available on this server yet',
-    vi: 'Máy chủ này chưa hỗ trợ âm thanh và hình ảnh',
-  },
-};
-
 export function isSignalingError(value: unknown): value is SignalingRequestError {
   return value instanceof SignalingRequestError;
 }
@@ -31,8 +20,6 @@ function isProtocolKey(key: string): key is SignalingMessageKey {
 export function signalingErrorText(error: unknown, language: Language): string {
   if (!isSignalingError(error)) return CLIENT_MESSAGES.network[language];
   if (isProtocolKey(error.key)) return signalingMessages[language][error.key];
-  const extra = EXTRA_SERVER_MESSAGES[error.key];
-  if (extra) return extra[language];
   if (isClientErrorCode(error.code)) return CLIENT_MESSAGES[error.code][language];
   return error.message || signalingMessages[language]['errors.internal'];
 }
