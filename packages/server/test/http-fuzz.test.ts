@@ -177,7 +177,9 @@ describe('every endpoint: no answer ≥ 500 to random and mutated input (pglite)
       .map((r) => ({
         ...r,
         def: defs.find((d) => d.method === r.method && d.url === r.url),
-      }));
+      }))
+      // The built web app's files (one static route each when a build is present) take no input.
+      .filter((e) => e.def || !(e.url.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(e.url)));
   });
   afterAll(async () => {
     await server.close();
@@ -193,6 +195,7 @@ describe('every endpoint: no answer ≥ 500 to random and mutated input (pglite)
       ).toBe(true);
     }
     expect(endpoints.some((e) => e.url === '/graphql/v1' && e.method === 'POST')).toBe(true);
+    expect(endpoints.length).toBeGreaterThanOrEqual(registered.length);
   });
 
   it('fuzzes them all', async () => {
