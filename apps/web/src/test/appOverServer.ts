@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import type { Language } from '@podium/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -102,11 +103,16 @@ export function appOverServer() {
       rendered = renderApp(path, options);
       return rendered;
     },
-    /** After each test: unmounts, restores fetch, forgets the tokens and the requests. */
+    /**
+     * After each test: unmounts, restores fetch, forgets the tokens and the requests. Toasts
+     * live in a module-wide store: a 'Saved' left from this test must not answer the next one.
+     */
     tearDown() {
       rendered?.unmount();
       rendered = null;
       cleanup();
+      notifications.clean();
+      notifications.cleanQueue();
       globalThis.fetch = realFetch;
       cookieTokenStore.clear();
       requests.length = 0;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   DEFAULT_ACCOUNT_SETTINGS,
@@ -6,6 +6,7 @@ import {
   type AccountSettingsUpdate,
 } from '@podium/protocol';
 import { appOverHttp, FLOW, resetAppState, testAccount } from '../../test/app.ts';
+import { appOverServer, SERVER_START_MS } from '../../test/appOverServer.ts';
 
 const account: AccountDetailsDto = {
   ...testAccount({
@@ -18,64 +19,56 @@ const account: AccountDetailsDto = {
 };
 
 const app = appOverHttp({ 'GET /api/account/details': () => ({ body: account }) });
+/** The real server, for the forms it answers itself; the stub for its failures. */
+const real = appOverServer();
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
 }
 
+beforeAll(() => real.start(), SERVER_START_MS);
+afterAll(() => real.stop());
 beforeEach(() => resetAppState({ signedIn: true }));
-afterEach(() => app.tearDown());
+afterEach(async () => {
+  real.tearDown();
+  await app.tearDown();
+});
 
 describe('change password form', FLOW, () => {
   it('validates in English, shows the server’s field error, then succeeds', async () => {
-    let attempts = 0;
-    await app.serve({
-      'POST /api/v1/user/change-password': () => {
-        attempts += 1;
-        if (attempts === 1) {
-          return {
-            status: 400,
-            body: {
-              error: {
-                code: 'validation_error',
-                message: 'The current password is incorrect',
-                key: 'errors.wrong_password',
-                fields: { old_password: 'The current password is incorrect' },
-              },
-            },
-          };
-        }
-        return { body: account };
-      },
-    });
-    const rendered = app.render('/app/change_password');
+    const person = await real.account({ signIn: true });
+    const rendered = real.render('/app/change_password');
     const submit = await screen.findByRole('button', { name: 'Change password' });
     fireEvent.click(submit);
     expect(await screen.findByText('Current password is required')).toBeTruthy();
     expect(screen.getByText('New password is required')).toBeTruthy();
 
-    type('Current password', 'old-secret');
+    type('Current password', 'not-the-password');
     type('New password', 'short');
     type('Confirm new password', 'different');
     fireEvent.click(submit);
     expect(await screen.findByText('New password must be at least 8 characters')).toBeTruthy();
     expect(screen.getByText('Confirm new password does not match New password')).toBeTruthy();
-    expect(app.server.requests.some((r) => r.url === '/api/v1/user/change-password')).toBe(false);
+    expect(real.requests.some((r) => r.url === '/api/v1/user/change-password')).toBe(false);
 
-    type('New password', 'long-enough-pw');
-    type('Confirm new password', 'long-enough-pw');
+    const fresh = `${person.password}-changed`;
+    type('New password', fresh);
+    type('Confirm new password', fresh);
     fireEvent.click(submit);
     expect(
       (await screen.findAllByText('The current password is incorrect')).length,
     ).toBeGreaterThan(0);
+    type('Current password', person.password);
     fireEvent.click(submit);
     expect(await screen.findByText('Change Password Successfully')).toBeTruthy();
     await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/app/settings'));
-    const sent = app.server.requests.filter((r) => r.url === '/api/v1/user/change-password');
-    expect(sent.at(-1)?.body).toEqual({
-      old_password: 'old-secret',
-      new_password: 'long-enough-pw',
-    });
+    const sent = real.requests.filter((r) => r.url === '/api/v1/user/change-password');
+    expect(sent.at(-1)?.body).toEqual({ old_password: person.password, new_password: fresh });
+    // The server took it: the new password signs in, the old one no longer does.
+    const login = (password: string) =>
+      real.server.api('/api/v1/user/session/new', { body: { username: person.email, password } });
+    expect((await login(fresh)).status).toBe(200);
+    expect((await login(person.password)).status).toBe(401);
   });
 
   it('validates in Vietnamese', async () => {
@@ -116,12 +109,8 @@ describe('set password form', FLOW, () => {
 
 describe('change name form', FLOW, () => {
   it('requires a display name (Vietnamese) and saves the names', async () => {
-    await app.serve({
-      'POST /api/account/profile/update': (req) => ({
-        body: { ...account, ...(req.body as object) },
-      }),
-    });
-    app.render('/app/change_name', { language: 'vi' });
+    const person = await real.account({ signIn: true, name: 'Ann Lee' });
+    real.render('/app/change_name', { language: 'vi' });
     await screen.findByDisplayValue('Ann Lee');
     type('Tên hiển thị', ' ');
     fireEvent.click(screen.getByRole('button', { name: 'Lưu' }));
@@ -130,12 +119,13 @@ describe('change name form', FLOW, () => {
     type('Công ty', 'Podium');
     fireEvent.click(screen.getByRole('button', { name: 'Lưu' }));
     expect(await screen.findByText('Lưu thành công')).toBeTruthy();
-    expect(app.server.requests.find((r) => r.url === '/api/account/profile/update')?.body).toEqual({
+    expect(real.requests.find((r) => r.url === '/api/account/profile/update')?.body).toMatchObject({
       full_name: 'Lan Nguyễn',
-      first_name: 'Ann',
-      last_name: 'Lee',
       company: 'Podium',
     });
+    // Saved on the server.
+    const details = await real.server.api('/api/account/details', { token: person.token });
+    expect(details.body).toMatchObject({ full_name: 'Lan Nguyễn', company: 'Podium' });
   });
 });
 
