@@ -103,6 +103,10 @@ export async function ensureServerBuilt({ force = false } = {}) {
   } catch (error) {
     console.error(`build: the server failed to build: ${error.message}`);
     return 1;
+  } finally {
+    // esbuild keeps a service process for further builds; start.mjs lives as long as the
+    // server, so end it instead of leaving it idle beside the server.
+    await esbuild.stop();
   }
   return 0;
 }
