@@ -4,6 +4,7 @@ import {
   assertNever,
   canSee,
   hearsFeedsOf,
+  isMeetingLike,
   publishRights,
   resolveAudience,
   roomError,
@@ -46,6 +47,9 @@ type MediaPlan =
       data?: Record<string, unknown>;
       offer?: { target: 'camera' | 'screen' | 'subscriber'; sdp: string };
     }>);
+
+/** Conference-like rooms: at most this many publish at once. */
+const CONFERENCE_PUBLISHERS = 100;
 
 const MEDIA_UNAVAILABLE = roomError('media_unavailable', 'errors.media_unavailable');
 
@@ -106,7 +110,16 @@ export class MediaRouting {
    * Opens the room's media room. Without one (the backend failed), signaling, chat and controls
    * still work and media requests answer "unavailable".
    */
-  async open(backend: RoomMedia, options: MediaRoomOptions): Promise<void> {
+  async open(backend: RoomMedia, state: RoomState): Promise<void> {
+    const options: MediaRoomOptions = {
+      roomId: state.roomId,
+      mode: state.mode,
+      // Sized to the mode's stage: a meeting's presenter slots, a conference's publishers.
+      maxPublishers: isMeetingLike(state.mode)
+        ? state.limits.meetingPresenters
+        : CONFERENCE_PUBLISHERS,
+      log: this.#host.log,
+    };
     try {
       this.#media = await backend.createRoom(options, this.#sink());
     } catch (error) {

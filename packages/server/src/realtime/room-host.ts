@@ -5,7 +5,6 @@ import {
   createRoom,
   decide,
   identityKey,
-  isMeetingLike,
   resolveAudience,
   roomError,
   type CommandResult,
@@ -13,7 +12,6 @@ import {
   type Effect,
   type Identity,
   type Outgoing,
-  type Participant,
   type RoomCommand,
   type RoomState,
 } from '../rooms/index.ts';
@@ -24,7 +22,6 @@ import { RoomFeatures } from './features/runtime.ts';
 import { MediaRouting } from './media-routing.ts';
 import type { RoomMedia } from './room-media.ts';
 import { RoomTimers } from './room-timers.ts';
-import { attachable, type AttachmentLookup } from './chat-attachments.ts';
 import {
   RoomClosedError,
   type Answer,
@@ -55,12 +52,7 @@ export interface RoomHostOptions {
   now?: () => number;
   /** What a restart kept of this room (services/rooms/room-state.ts), applied to the fresh state. */
   restore?: (initial: RoomState) => RoomState;
-  /** Uploads a chat message may attach (only the sender's own, to this room). */
-  attachments?: AttachmentLookup;
 }
-
-/** Conference-like rooms: at most this many publish at once. */
-const CONFERENCE_PUBLISHERS = 100;
 
 const newId = (prefix: string): string => prefix + crypto.randomBytes(9).toString('base64url');
 const frame = (message: ServerMessage): string => JSON.stringify(message);
@@ -83,7 +75,6 @@ export class RoomHost {
   /** Database writes in order (chat, blocks), off the command path. */
   readonly #writes = new SerialQueue();
   readonly #peers = new Map<string, Peer>();
-  readonly #attachments: AttachmentLookup | null;
   readonly #features: RoomFeatures;
   readonly #routing: MediaRouting;
   readonly #timers: RoomTimers;
@@ -106,7 +97,6 @@ export class RoomHost {
     // Blocks outlive the room run (decisions.md: a blocked person cannot rejoin the event).
     const withBlocks = blocked.length ? { ...initial, blocked: new Set(blocked) } : initial;
     this.#state = options.restore ? options.restore(withBlocks) : withBlocks;
-    this.#attachments = options.attachments ?? null;
     const state = (): RoomState => this.#state;
     const turn = <T>(task: () => T | Promise<T>): Promise<T> => this.#enqueue(task);
     this.#routing = new MediaRouting({
@@ -117,17 +107,20 @@ export class RoomHost {
       peer: (id) => this.#peers.get(id),
       turn,
     });
-    this.#features = new RoomFeatures({
-      roomId: options.settings.roomId,
-      get state() {
-        return state();
+    this.#features = new RoomFeatures(
+      {
+        roomId: options.settings.roomId,
+        get state() {
+          return state();
+        },
+        log: this.#log,
+        routing: this.#routing,
+        turn,
+        deliver: (events) => this.#deliver(events),
+        write: (run) => this.#writes.run(run),
       },
-      log: this.#log,
-      routing: this.#routing,
-      turn,
-      deliver: (events) => this.#deliver(events),
-      write: (run) => this.#writes.run(run),
-    });
+      options.features,
+    );
     this.#timers = new RoomTimers({
       now: this.#now,
       idleCloseMs: options.idleCloseMs,
@@ -146,15 +139,8 @@ export class RoomHost {
   static async create(options: RoomHostOptions): Promise<RoomHost> {
     const roomId = options.settings.roomId;
     const host = new RoomHost(options, await options.blocks.list(roomId));
-    await host.#features.open(options.features);
-    await host.#routing.open(options.media, {
-      roomId,
-      mode: options.settings.mode,
-      maxPublishers: isMeetingLike(options.settings.mode)
-        ? host.#state.limits.meetingPresenters
-        : CONFERENCE_PUBLISHERS,
-      log: host.#log,
-    });
+    await host.#features.open();
+    await host.#routing.open(options.media, host.#state);
     host.#timers.expireAt(options.settings.expiresAt);
     host.#log.debug('room opened');
     return host;
@@ -212,7 +198,7 @@ export class RoomHost {
     answer: Answer,
   ): Promise<string | null> {
     return this.#enqueue(() => {
-      const p = this.#bySession(input.sessionId);
+      const p = [...this.#state.participants.values()].find((q) => q.sessionId === input.sessionId);
       if (!p || identityKey(p.identity) !== identityKey(input.identity)) {
         answer({ ok: false, error: roomError('session_expired', 'room.session_expired') });
         return null;
@@ -235,35 +221,13 @@ export class RoomHost {
     });
   }
 
-  request(participantId: string, request: RoomRequest, answer: Answer): Promise<void> {
-    if (request.type === 'chat' && request.file && this.#attachments) {
-      return this.#chatWithFile(participantId, request, this.#attachments, answer);
-    }
+  async request(participantId: string, request: RoomRequest, answer: Answer): Promise<void> {
+    // A feature may check the request first (chat: only the sender's own upload is attached).
+    const check = await this.#features.prepare(participantId, request);
     return this.#enqueue(() => {
-      this.#apply({ type: 'request', by: participantId, request }, answer);
-    });
-  }
-
-  /**
-   * A chat message with a file: the upload is looked up outside the room's turn, then only a
-   * file this sender uploaded to this room is attached, as stored (chat-attachments.ts).
-   */
-  async #chatWithFile(
-    participantId: string,
-    request: Extract<RoomRequest, { type: 'chat' }>,
-    lookup: AttachmentLookup,
-    answer: Answer,
-  ): Promise<void> {
-    const stored = request.file ? await lookup.attachment(request.file.id) : null;
-    return this.#enqueue(() => {
-      const p = this.#state.participants.get(participantId);
-      const file = p ? attachable(stored, this.roomId, identityKey(p.identity)) : null;
-      if (p && !file) {
-        answer({ ok: false, error: roomError('bad_message', 'errors.bad_message') });
-        return;
-      }
-      const checked = file ? { ...request, file } : request;
-      this.#apply({ type: 'request', by: participantId, request: checked }, answer);
+      const prepared = check ? check(this.#state) : { ok: true as const, request };
+      if (!prepared.ok) return answer(prepared);
+      this.#apply({ type: 'request', by: participantId, request: prepared.request }, answer);
     });
   }
 
@@ -381,11 +345,6 @@ export class RoomHost {
       default:
         this.#features.effect(effect, before, after);
     }
-  }
-
-  #bySession(sessionId: string): Participant | undefined {
-    for (const p of this.#state.participants.values()) if (p.sessionId === sessionId) return p;
-    return undefined;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -109,8 +109,7 @@ export class RoomRegistry {
     const host = await RoomHost.create({
       settings,
       restore: (initial) => restoreRoom(initial, saved),
-      attachments: directory,
-      features: this.#options.features,
+      features: { ...this.#options.features, attachments: directory },
       blocks: {
         list: (id) => directory.blocked(id),
         add: (id, identity) => directory.block(id, identity),

@@ -1,7 +1,18 @@
-import { chatEffects, chatExport, chatFeature, chatPasscodeReset } from './chat/index.ts';
+import {
+  chatEffects,
+  chatExport,
+  chatFeature,
+  chatPasscodeReset,
+  prepareChat,
+} from './chat/index.ts';
 import { giftsFeature } from './gifts/index.ts';
 import { interpretationEffects, interpretationFeature } from './interpretation/index.ts';
-import type { FeatureEffectHandlers, FeatureRequestHandlers, RoomFeature } from './types.ts';
+import type {
+  FeatureEffectHandlers,
+  FeatureRequestHandlers,
+  RequestPreparers,
+  RoomFeature,
+} from './types.ts';
 
 /**
  * The in-call features of a live room: the one place a feature is registered (realtime/README.md,
@@ -18,6 +29,11 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
 export const FEATURE_REQUESTS: FeatureRequestHandlers = {
   chat_export: chatExport,
   chat_passcode_reset: chatPasscodeReset,
+};
+
+/** Room-machine requests a feature checks first (outside and then inside the room's turn). */
+export const REQUEST_PREPARERS: RequestPreparers = {
+  chat: prepareChat,
 };
 
 /** The machine's feature effects, one handler per effect kind. */

@@ -1,13 +1,15 @@
-import type { FeatureRequest, ServerMessage } from '@podium/protocol';
+import type { FeatureRequest, RoomRequest, ServerMessage } from '@podium/protocol';
 import type { Decision, RoomState } from '../../rooms/index.ts';
 import type { Answer } from '../room-types.ts';
-import { FEATURE_EFFECTS, FEATURE_REQUESTS, ROOM_FEATURES } from './index.ts';
+import { FEATURE_EFFECTS, FEATURE_REQUESTS, REQUEST_PREPARERS, ROOM_FEATURES } from './index.ts';
 import type {
   FeatureDeps,
   FeatureEffect,
   FeatureRequestHandler,
   FeatureRoom,
   FeatureSlot,
+  Prepared,
+  RequestPreparer,
 } from './types.ts';
 
 /**
@@ -20,10 +22,11 @@ export class RoomFeatures {
   readonly room: FeatureRoom;
   readonly #slots = new Map<FeatureSlot<unknown>, unknown>();
 
-  constructor(host: Omit<FeatureRoom, 'local'>) {
+  constructor(host: Omit<FeatureRoom, 'local' | 'deps'>, deps: FeatureDeps) {
     const slots = this.#slots;
     this.room = {
       roomId: host.roomId,
+      deps,
       get state() {
         return host.state;
       },
@@ -40,10 +43,10 @@ export class RoomFeatures {
   }
 
   /** Opens every feature's per-room state (before the room takes its first command). */
-  async open(deps: FeatureDeps): Promise<void> {
+  async open(): Promise<void> {
     for (const feature of ROOM_FEATURES) {
       for (const slot of feature.slots ?? []) {
-        this.#slots.set(slot, await slot.open(deps, this.room.roomId));
+        this.#slots.set(slot, await slot.open(this.room.deps, this.room.roomId));
       }
     }
   }
@@ -68,6 +71,20 @@ export class RoomFeatures {
       after: RoomState,
     ) => void;
     handle(this.room, effect, before, after);
+  }
+
+  /**
+   * The check a feature runs on a room-machine request before it applies (REQUEST_PREPARERS),
+   * or null when no feature checks this type.
+   */
+  prepare(
+    by: string,
+    request: RoomRequest,
+  ): Promise<(state: RoomState) => Prepared<RoomRequest>> | null {
+    // One preparer per type at most; widened like the tables below.
+    const prepare = REQUEST_PREPARERS[request.type] as
+      RequestPreparer<RoomRequest['type']> | undefined;
+    return prepare ? prepare(this.room, by, request) : null;
   }
 
   request(by: string, request: FeatureRequest, answer: Answer): Promise<void> {

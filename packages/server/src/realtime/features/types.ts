@@ -1,8 +1,14 @@
 import type { Logger } from 'pino';
-import type { ClientMessageOf, FeatureRequestType, ServerMessage } from '@podium/protocol';
-import type { Decision, Effect, Outgoing, RoomState } from '../../rooms/index.ts';
+import type {
+  ClientMessageOf,
+  FeatureRequestType,
+  RoomRequestType,
+  ServerMessage,
+} from '@podium/protocol';
+import type { Decision, Effect, Outgoing, RoomError, RoomState } from '../../rooms/index.ts';
 import type { MediaRouting, RoutingEffect } from '../media-routing.ts';
 import type { Answer } from '../room-types.ts';
+import type { AttachmentLookup } from './chat/attachments.ts';
 import type { ChatHistory } from './chat/chat-log.ts';
 
 /**
@@ -14,11 +20,15 @@ import type { ChatHistory } from './chat/chat-log.ts';
 /** The services features use, handed to the room host by the registry. */
 export interface FeatureDeps {
   chat: ChatHistory;
+  /** Uploads a chat message may attach (StorageService through services/rooms). */
+  attachments?: AttachmentLookup;
 }
 
 /** What a feature may use of its live room. */
 export interface FeatureRoom {
   readonly roomId: string;
+  /** The services features use. */
+  readonly deps: FeatureDeps;
   /** The room state after the last applied command (immutable). */
   readonly state: RoomState;
   readonly log: Logger;
@@ -48,6 +58,21 @@ export interface RoomFeature {
   /** Messages for a participant right after their `welcome` (before their feeds). */
   welcome?(room: FeatureRoom, participantId: string): readonly ServerMessage[];
 }
+
+/**
+ * Runs before a room-machine request of its type takes its turn: may look something up
+ * outside the turn (a stored upload), and gives the check that runs in the turn against the
+ * state of the moment: the request to apply (possibly rewritten) or a refusal.
+ */
+export type RequestPreparer<T extends RoomRequestType> = (
+  room: FeatureRoom,
+  by: string,
+  request: ClientMessageOf<T>,
+) => Promise<(state: RoomState) => Prepared<ClientMessageOf<T>>>;
+export type Prepared<R> = { ok: true; request: R } | { ok: false; error: RoomError };
+
+/** At most one preparer per room request type. */
+export type RequestPreparers = { readonly [T in RoomRequestType]?: RequestPreparer<T> };
 
 /** A request answered outside the room machine. Exactly one `answer`. */
 export type FeatureRequestHandler<T extends FeatureRequestType> = (
