@@ -25,6 +25,17 @@ export interface SentRequest {
 
 let personSeq = 0;
 
+export interface Person extends SignedIn {
+  renewal: string;
+  password: string;
+  name: string;
+}
+
+function signIn(person: Person): void {
+  cookieTokenStore.save({ authorization: person.token, renewal_token: person.renewal });
+  useSessionStore.getState().setSignedIn(true);
+}
+
 /**
  * The whole app against the real Podium server, started in this process (PGlite in memory, mail
  * kept in memory, no media). `start` in beforeAll, `tearDown` in afterEach, `stop` in afterAll.
@@ -59,9 +70,7 @@ export function appOverServer() {
      * A new account through the API, its address verified; `signIn` also puts its tokens where
      * the app keeps them. The password is strong enough for the server's rules.
      */
-    async account(
-      options: { name?: string; signIn?: boolean } = {},
-    ): Promise<SignedIn & { password: string; name: string }> {
+    async account(options: { name?: string; signIn?: boolean } = {}): Promise<Person> {
       const s = running();
       personSeq += 1;
       const tag = `web${personSeq}${Math.random().toString(36).slice(2, 8)}`;
@@ -78,14 +87,26 @@ export function appOverServer() {
         token,
       });
       if (confirm.status !== 200) throw new Error(`confirm: ${JSON.stringify(confirm.body)}`);
-      if (options.signIn) {
-        cookieTokenStore.save({
-          authorization: token,
-          renewal_token: signup.body.renewal_token as string,
-        });
-        useSessionStore.getState().setSignedIn(true);
-      }
-      return { id: signup.body.account.id as string, token, email, password, name };
+      const person: Person = {
+        id: signup.body.account.id as string,
+        token,
+        renewal: signup.body.renewal_token as string,
+        email,
+        password,
+        name,
+      };
+      if (options.signIn) signIn(person);
+      return person;
+    },
+    /** Puts the person's tokens where the app keeps them, as a sign-in on this device would. */
+    signIn,
+    /** Saves account settings through the API (e.g. the language chosen on another device). */
+    async saveSettings(person: Person, settings: Record<string, unknown>) {
+      const res = await running().api('/api/account/setting/update', {
+        body: settings,
+        token: person.token,
+      });
+      if (res.status !== 200) throw new Error(`settings: ${JSON.stringify(res.body)}`);
     },
     render(path: string, options: { language?: Language; queryClient?: QueryClient } = {}) {
       const target = running().url;
