@@ -8,8 +8,8 @@ import { STORE_KINDS } from './support/stores.ts';
 import { signUpAndLogin, type SignedIn } from './events-support.ts';
 import { createEvent, joinTicket, socketCredentials } from './signal-support.ts';
 import { uploads } from '../src/store/schema.ts';
-import { addBlockedIdentity } from '../src/realtime/blocks.ts';
-import { signCredentials } from '../src/realtime/credentials.ts';
+import { addBlockedIdentity } from '../src/services/rooms/blocks.ts';
+import { signCredentials } from '../src/services/signal-auth/credentials.ts';
 import {
   JPEG,
   MB,

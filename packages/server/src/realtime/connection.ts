@@ -19,7 +19,7 @@ import type {
   OpenedAccountCredentials,
   OpenedCredentials,
   SocketCredentials,
-} from './credentials.ts';
+} from '../services/signal-auth/index.ts';
 import { SlidingWindow, TokenBucket } from './rate.ts';
 import {
   RoomClosedError,

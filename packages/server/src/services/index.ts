@@ -7,7 +7,7 @@ import { AccountsService } from './accounts/index.ts';
 import { Secrets } from './secrets.ts';
 import { EventsService } from './events/index.ts';
 import { ChatService } from './chat/index.ts';
-import { SignalAuthService } from '../realtime/auth.ts';
+import { SignalAuthService } from './signal-auth/index.ts';
 import { StorageService } from './storage/index.ts';
 import { SocialSignInService } from './social-signin/index.ts';
 import { DomainsService } from './domains/index.ts';

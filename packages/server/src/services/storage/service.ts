@@ -18,7 +18,7 @@ import type { UploadRow } from '../../store/schema.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../shared/errors.ts';
 import type { AuthAccount } from '../auth-account.ts';
 import type { Secrets } from '../secrets.ts';
-import type { SignalAuthService } from '../../realtime/auth.ts';
+import type { SignalAuthService } from '../signal-auth/index.ts';
 import { blockedIdentities } from '../rooms/blocks.ts';
 import { assertNever, identityKey } from '../../rooms/index.ts';
 import * as events from '../events/repository.ts';

@@ -6,17 +6,17 @@ import {
   type SignalAuthRequest,
   type SignalAuthResponse,
 } from '@podium/protocol';
-import { forbidden, unauthorized } from '../shared/errors.ts';
-import { invalidFields } from '../services/events/errors.ts';
-import type { AuthAccount } from '../services/auth-account.ts';
-import { eventExpired, invalidLink } from '../services/events/errors.ts';
-import type { EventsService } from '../services/events/index.ts';
-import * as events from '../services/events/repository.ts';
-import type { Secrets } from '../services/secrets.ts';
-import type { Db } from '../store/db.ts';
-import type { AliasRow } from '../store/schema.ts';
-import { identityKey, type Identity, type TicketRole } from '../rooms/index.ts';
-import { GuestLinks } from '../services/rooms/guest-links.ts';
+import { forbidden, unauthorized } from '../../shared/errors.ts';
+import { invalidFields } from '../events/errors.ts';
+import type { AuthAccount } from '../auth-account.ts';
+import { eventExpired, invalidLink } from '../events/errors.ts';
+import type { EventsService } from '../events/index.ts';
+import * as events from '../events/repository.ts';
+import type { Secrets } from '../secrets.ts';
+import type { Db } from '../../store/db.ts';
+import type { AliasRow } from '../../store/schema.ts';
+import { identityKey, type Identity, type TicketRole } from '../../rooms/index.ts';
+import { GuestLinks } from '../rooms/guest-links.ts';
 import {
   guestIdFor,
   openAccountCredentials,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signJoinTicket } from '../services/events/tickets.ts';
+import { signJoinTicket } from '../events/tickets.ts';
 import {
   guestIdFor,
   openCredentials,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { SIGNALING_MAX_CREDENTIALS, SIGNALING_MAX_NAME } from '@podium/protocol';
-import { TICKET_ROLES, type Identity, type TicketRole } from '../rooms/index.ts';
+import { TICKET_ROLES, type Identity, type TicketRole } from '../../rooms/index.ts';
 
 /**
  * Socket credentials: what `POST /member/v1/auth` hands out and the socket's `hello` presents.
