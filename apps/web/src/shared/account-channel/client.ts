@@ -122,6 +122,8 @@ export class AccountChannelClient {
       freshCredentials: true,
       retryFirstConnect: true,
       finalCloseCodes: [PROTOCOL_MISMATCH],
+      // Named so the account's frames stand out from a room's on the same page (and in traces).
+      requestId: (type, seq) => (type === 'hello' ? 'account-hello' : `account-${type}-${seq}`),
       greeted: async () => undefined,
     });
     this.#core = core;

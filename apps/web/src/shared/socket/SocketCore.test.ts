@@ -151,6 +151,14 @@ describe('SocketCore', () => {
     expect(events).toEqual(['ended']);
   });
 
+  it('names requests with requestId when given (the account channel’s hello is account-hello)', async () => {
+    const { core } = make({ requestId: (type, seq) => `acc-${type}-${seq}` });
+    void core.connect();
+    const socket = await accept();
+    void core.request('heartbeat', {});
+    expect(socket.frames.map((f) => f.id)).toEqual(['acc-hello-1', 'acc-heartbeat-2']);
+  });
+
   it('asks for credentials once more, on a fresh socket, when hello refuses them', async () => {
     const { core } = make();
     const connected = core.connect();

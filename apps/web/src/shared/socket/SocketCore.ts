@@ -56,6 +56,8 @@ export interface SocketCoreOptions<Open> {
   reconnectWindowMs?: () => number;
   /** Close codes after which reconnecting would only repeat the refusal. */
   finalCloseCodes?: readonly number[];
+  /** The correlation id of the `seq`-th request (default `c<seq>`); the server echoes it back. */
+  requestId?: (type: string, seq: number) => string;
   random?: () => number;
   now?: () => number;
 }
@@ -115,6 +117,7 @@ export class SocketCore<Open> {
       retryFirstConnect: false,
       random: Math.random,
       now: Date.now,
+      requestId: (_type, seq) => `c${seq}`,
       createSocket: (url) => new WebSocket(url),
       ...options,
       finalCloseCodes: options.finalCloseCodes ?? [],
@@ -212,7 +215,7 @@ export class SocketCore<Open> {
     queueable: boolean,
     socket: WebSocket | null = this.#socket,
   ): Promise<Record<string, unknown>> {
-    const id = `c${this.#nextId++}`;
+    const id = this.#options.requestId(type, this.#nextId++);
     const frame = JSON.stringify({ v: PROTOCOL_VERSION, id, type, ...payload });
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
