@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allApiPaths } from '@podium/protocol';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -25,9 +27,12 @@ function registeredPaths(tree: string): string[] {
 
 describe('REST paths', () => {
   let server: TestServer;
-  // Development tools on (NODE_ENV=test), so the dev-only routes are registered too.
+  // Development tools on (NODE_ENV=test), so the dev-only routes are registered too. No web
+  // build: its files would each be a static route, and they are not part of the API.
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    server = await startTestServer('pglite', {
+      WEB_DIST: path.join(os.tmpdir(), 'podium-no-web-build'),
+    });
   });
   afterAll(() => server.close());
 
