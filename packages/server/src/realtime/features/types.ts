@@ -8,8 +8,7 @@ import type {
 import type { Decision, Effect, Outgoing, RoomError, RoomState } from '../../rooms/index.ts';
 import type { MediaRouting, RoutingEffect } from '../media-routing.ts';
 import type { Answer } from '../room-types.ts';
-import type { AttachmentLookup } from './chat/attachments.ts';
-import type { ChatHistory } from './chat/chat-log.ts';
+import type { AttachmentLookup, ChatHistory } from './chat/services.ts';
 
 /**
  * The contract between the room host and its in-call features (see realtime/README.md,

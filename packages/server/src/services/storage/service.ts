@@ -18,7 +18,7 @@ import type { UploadRow } from '../../store/schema.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../shared/errors.ts';
 import type { AuthAccount } from '../auth-account.ts';
 import type { Secrets } from '../secrets.ts';
-import type { SignalAuthService } from '../signal-auth/index.ts';
+import type { OpenedCredentials } from '../signal-auth/credentials.ts';
 import { blockedIdentities } from '../rooms/blocks.ts';
 import { assertNever, identityKey } from '../../rooms/index.ts';
 import * as events from '../events/repository.ts';
@@ -38,7 +38,8 @@ export interface StorageServiceOptions {
   config: Config;
   db: Db;
   log: Logger;
-  signal: SignalAuthService;
+  /** Opens socket credentials (services/signal-auth; an interface, so storage and signal-auth do not import each other through events). */
+  signal: { open(token: string): Promise<OpenedCredentials> };
   secrets: Secrets;
 }
 
@@ -112,7 +113,7 @@ export class StorageService {
   #config: Config;
   #db: Db;
   #log: Logger;
-  #signal: SignalAuthService;
+  #signal: StorageServiceOptions['signal'];
   #secrets: Secrets;
   #dir: Promise<string> | null = null;
 

@@ -1,23 +1,7 @@
 import type { ChatFile } from '@podium/protocol';
 import { identityKey, roomError } from '../../../rooms/index.ts';
 import type { RequestPreparer } from '../types.ts';
-
-/** A stored upload as the chat needs it (services/storage). */
-export interface StoredAttachment {
-  id: string;
-  name: string;
-  size: number;
-  mime: string;
-  /** 'a:<account id>' or 'g:<guest id>': the identity key of who uploaded it. */
-  uploader: string;
-  /** The live room it was uploaded for (null: none named). */
-  aliasId: string | null;
-}
-
-/** Looks uploads up by id (StorageService.attachment). */
-export interface AttachmentLookup {
-  attachment(id: string): Promise<StoredAttachment | null>;
-}
+import type { StoredAttachment } from './services.ts';
 
 /**
  * SECURITY: a chat message used to carry whatever `file` the client wrote (any id, name and

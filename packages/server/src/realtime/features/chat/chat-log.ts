@@ -8,15 +8,7 @@ import {
   type RoomState,
 } from '../../../rooms/index.ts';
 import { visibleTo, type StoredChat } from '../../../services/chat/index.ts';
-
-/** What the chat feature needs of the chat service. */
-export interface ChatHistory {
-  recent(roomId: string, limit: number): Promise<StoredChat[]>;
-  append(roomId: string, chat: StoredChat): Promise<void>;
-  historyFor(roomId: string, identity: string, limit: number): Promise<ChatMessageView[]>;
-  resetPasscode(roomId: string): Promise<string>;
-  passcodeAccepts(roomId: string, given: string | undefined): Promise<boolean>;
-}
+import type { ChatHistory } from './services.ts';
 
 /** Chat messages kept in memory for joiners (the newest; the database has them all). */
 const HISTORY_CACHE = 2000;

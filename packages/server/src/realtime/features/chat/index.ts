@@ -39,5 +39,4 @@ export const chatEffects: Pick<FeatureEffectHandlers, 'chat.persist'> = {
 
 export { chatExport, chatPasscodeReset } from './requests.ts';
 export { prepareChat } from './attachments.ts';
-export type { AttachmentLookup, StoredAttachment } from './attachments.ts';
-export type { ChatHistory } from './chat-log.ts';
+export type { AttachmentLookup, ChatHistory, StoredAttachment } from './services.ts';
