@@ -1,7 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allApiPaths } from '@podium/protocol';
+import { allApiPaths, apiPaths } from '@podium/protocol';
+import { isApiPath } from '../src/app.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
@@ -50,5 +51,18 @@ describe('REST paths', () => {
     const declared = new Set<string>(allApiPaths());
     expect([...registered].filter((p) => !declared.has(p)).sort()).toEqual([]);
     expect([...declared].filter((p) => !registered.has(p)).sort()).toEqual([]);
+  });
+
+  it('treats every API path as the API (X-Requested-With, JSON errors), and only those', () => {
+    // Pages, probes and the socket are not: a browser or a probe opens them without the header.
+    const outside = new Set<string>([
+      ...Object.values(apiPaths.health),
+      ...Object.values(apiPaths.dev),
+      apiPaths.domain.list,
+      apiPaths.signal.socket,
+    ]);
+    for (const route of allApiPaths()) {
+      expect(isApiPath(route.replace(':id', 'x')), route).toBe(!outside.has(route));
+    }
   });
 });

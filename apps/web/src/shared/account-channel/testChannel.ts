@@ -1,6 +1,6 @@
 import { WebSocket as WsClient, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
-import type { ServerMessage } from '@podium/protocol';
+import { apiPaths, type ServerMessage } from '@podium/protocol';
 
 /**
  * Test support (not shipped). A small stand-in for the server's account channel on a real loopback socket: hello with the
@@ -50,7 +50,7 @@ export class TestChannel {
   }
 
   get url(): string {
-    return `ws://127.0.0.1:${(this.#server.address() as AddressInfo).port}/socket/member/v1`;
+    return `ws://127.0.0.1:${(this.#server.address() as AddressInfo).port}${apiPaths.signal.socket}`;
   }
 
   push(message: ServerMessage): void {
