@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../shared/api/index.ts';
 import { cookieTokenStore } from '../shared/api/tokens.ts';
 import { useSessionStore } from '../shared/session/store.ts';
-import { startTestServer, type Handler } from './httpServer.ts';
+import { startStubServer, type Handler } from './stubServer.ts';
 import { renderApp } from './renderApp.tsx';
 
 export { testAccount } from './account.ts';
@@ -31,11 +31,11 @@ export function resetAppState({ signedIn }: { signedIn: boolean }) {
  */
 export function appOverHttp(defaults: Record<string, Handler> = {}) {
   const realFetch = globalThis.fetch;
-  let server: Awaited<ReturnType<typeof startTestServer>> | null = null;
+  let server: Awaited<ReturnType<typeof startStubServer>> | null = null;
   let rendered: ReturnType<typeof renderApp> | null = null;
   return {
     async serve(routes: Record<string, Handler>) {
-      const started = await startTestServer({ ...defaults, ...routes });
+      const started = await startStubServer({ ...defaults, ...routes });
       server = started;
       globalThis.fetch = (input, init) =>
         realFetch(new URL(typeof input === 'string' ? input : String(input), started.url), init);

@@ -18,10 +18,12 @@ export interface Reply {
 export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
 
 /**
- * A real HTTP server on loopback for client tests: answers by `METHOD path` and records every
- * request, so the client is exercised over the network rather than through a fetch stub.
+ * A stub HTTP server on loopback for client tests: answers by `METHOD path` and records every
+ * request, so the client is exercised over the network rather than through a fetch stub. For the
+ * answers the real server cannot be made to give (a 500, a malformed body); everything else runs
+ * against the real server (test/appOverServer.ts, test/liveRoom.ts).
  */
-export async function startTestServer(routes: Record<string, Handler>) {
+export async function startStubServer(routes: Record<string, Handler>) {
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -18,7 +18,7 @@ import { AccountChannelClient, AccountChannelContext } from '../../shared/accoun
 import { createSocket, TestChannel } from '../../shared/account-channel/testChannel.ts';
 import { createI18n } from '../../shared/i18n/index.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
-import { startTestServer } from '../../test/httpServer.ts';
+import { startStubServer } from '../../test/stubServer.ts';
 import { NotificationBell } from './NotificationBell.tsx';
 
 const FLOW = { timeout: 60_000 };
@@ -42,7 +42,7 @@ function makeStore(count: number) {
   return { items, unread };
 }
 
-let http: Awaited<ReturnType<typeof startTestServer>> | null = null;
+let http: Awaited<ReturnType<typeof startStubServer>> | null = null;
 let channel: TestChannel | null = null;
 let client: AccountChannelClient | null = null;
 
@@ -58,7 +58,7 @@ afterEach(async () => {
 });
 
 async function setUp(store: ReturnType<typeof makeStore>, language: Language = 'en') {
-  http = await startTestServer({
+  http = await startStubServer({
     'GET /api/v1/message/count': () => ({ body: { count: store.unread() } }),
     'GET /api/v1/message/get': (req) => {
       const query = new URL(req.url, 'http://x').searchParams;

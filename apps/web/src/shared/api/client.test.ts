@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Cookies from 'js-cookie';
 import { QueryClient } from '@tanstack/react-query';
-import { startTestServer, type Handler } from '../../test/httpServer.ts';
+import { startStubServer, type Handler } from '../../test/stubServer.ts';
 import { createApiClient, type ApiErrorEvent } from './client.ts';
 import { createEventBus } from './events.ts';
 import { ApiError } from './errors.ts';
@@ -16,10 +16,10 @@ import { ACCOUNT_QUERY_KEY } from '../session/account.ts';
 import { logout, onLoggedOut, wireSessionExpiry, type LogoutReason } from '../session/logout.ts';
 import { useSessionStore } from '../session/store.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: Awaited<ReturnType<typeof startStubServer>>;
 
 async function serve(routes: Record<string, Handler>) {
-  server = await startTestServer(routes);
+  server = await startStubServer(routes);
   const events = createEventBus<ApiErrorEvent>();
   const api = createApiClient({ tokens: cookieTokenStore, events, baseUrl: server.url });
   return { api, events };
@@ -106,7 +106,7 @@ describe('api client', () => {
     await server.close();
     const error = await api.get('/api/account/details').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, code: 'network_error' });
-    server = await startTestServer({}); // so afterEach has something to close
+    server = await startStubServer({}); // so afterEach has something to close
   });
 
   it('renews once on a 401, saves the new tokens and retries', async () => {

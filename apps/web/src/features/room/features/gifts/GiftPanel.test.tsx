@@ -13,10 +13,10 @@ import type { GiftView, Language, ParticipantView } from '@podium/protocol';
 import { cookieTokenStore } from '../../../../shared/api/tokens.ts';
 import { useSessionStore } from '../../../../shared/session/store.ts';
 import {
-  startTestServer,
+  startStubServer,
   type Handler,
   type RecordedRequest,
-} from '../../../../test/httpServer.ts';
+} from '../../../../test/stubServer.ts';
 import { GiftPanel } from './GiftPanel.tsx';
 import { GiftsButton } from './GiftsButton.tsx';
 
@@ -68,11 +68,11 @@ const transfer = (id: string, amount: number) => ({
   balances: [{ unit: 'coin', value: 100 - amount }],
 });
 
-let server: Awaited<ReturnType<typeof startTestServer>> | null = null;
+let server: Awaited<ReturnType<typeof startStubServer>> | null = null;
 const realFetch = globalThis.fetch;
 
 async function serve(give: Handler) {
-  server = await startTestServer({
+  server = await startStubServer({
     'GET /api/gifts': () => ({ body: { gifts: catalogue } }),
     'GET /api/account/wallet/list': () => ({ body: [{ unit: 'coin', value: 100 }] }),
     'POST /api/gifts/give': give,
