@@ -357,14 +357,14 @@ export function isRoomRequest(message: ClientMessage): message is RoomRequest {
 }
 
 /** The socket's own requests: greeting, joining, resuming, keeping alive. */
-export const SESSION_REQUEST_TYPES = [
+const SESSION_REQUEST_TYPES = [
   'hello',
   'join',
   'resume',
   'heartbeat',
 ] as const satisfies readonly ClientMessageType[];
 /** SDP and ICE, relayed to the media server after the room's checks. */
-export const MEDIA_REQUEST_TYPES = [
+const MEDIA_REQUEST_TYPES = [
   'publish_offer',
   'unpublish',
   'subscribe',
@@ -724,8 +724,6 @@ export const replySchemas: ReplySchemas = Object.fromEntries(
 
 /** The `data` of a successful reply to `T`. */
 export type ReplyDataFor<T extends ClientMessageType> = z.output<ReplySchemas[T]>;
-/** The replies that carry data, by request type. */
-export type ReplyData = { [K in keyof ListedReplies]: z.output<ListedReplies[K]> };
 
 /**
  * Checks a reply's `data` (absent: `{}`) against the request's reply schema. Unknown fields are
@@ -740,15 +738,6 @@ export function parseReply<T extends ClientMessageType>(
   if (result.success) return { ok: true, data: result.data as ReplyDataFor<T> };
   const issue = result.error.issues[0];
   return { ok: false, error: `${type} reply${issue ? ` (${issue.path.join('.')})` : ''}` };
-}
-
-/** A typed `reply` for a request of `type`. */
-export function replyMessage<T extends ClientMessageType>(
-  id: string,
-  _type: T,
-  data: ReplyDataFor<T>,
-): ServerMessageOf<'reply'> {
-  return { type: 'reply', id, ok: true, data: data as Record<string, unknown> };
 }
 
 export function errorMessage(

@@ -27,7 +27,7 @@ import {
 import { OK, RoomClosedError, type Answer, type MediaRequest, type Peer } from './room-types.ts';
 
 /** What the routing needs of its room host. */
-export interface RoutingHost {
+interface RoutingHost {
   readonly state: RoomState;
   readonly log: Logger;
   peer(participantId: string): Peer | undefined;
@@ -58,7 +58,7 @@ const MEDIA_UNAVAILABLE = roomError('media_unavailable', 'errors.media_unavailab
  * gone) are not server faults, and a media server that is down or slow is "unavailable".
  * Every other kind is a server fault (null: answered `internal`).
  */
-export function mediaFailure(error: unknown): RoomError | null {
+function mediaFailure(error: unknown): RoomError | null {
   if (error instanceof MediaUnavailableError) return MEDIA_UNAVAILABLE;
   if (!(error instanceof MediaError)) return null;
   switch (error.kind) {

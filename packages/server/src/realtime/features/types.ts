@@ -87,7 +87,7 @@ export type FeatureRequestHandlers = {
 };
 
 /** The machine's effects the room host carries out itself (timers, lifetime, media routing). */
-export type CoreEffect = RoutingEffect | Extract<Effect, { kind: 'wake' | 'room.ended' }>;
+type CoreEffect = RoutingEffect | Extract<Effect, { kind: 'wake' | 'room.ended' }>;
 /** Every other effect belongs to a feature. */
 export type FeatureEffect = Exclude<Effect, CoreEffect>;
 

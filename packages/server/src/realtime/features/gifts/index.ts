@@ -1,5 +1,4 @@
-import type { ServerMessageOf } from '@podium/protocol';
-import type { RoomState } from '../../../rooms/index.ts';
+import type { GiftRoom, GiftRooms } from '../../../services/gifts/index.ts';
 import type { FeatureRoom, RoomFeature } from '../types.ts';
 
 /**
@@ -10,16 +9,10 @@ import type { FeatureRoom, RoomFeature } from '../types.ts';
  */
 export const giftsFeature: RoomFeature = { name: 'gifts' };
 
-/** A live room as the gifts service uses it (services/gifts `GiftRoom`). */
-export interface GiftRoom {
-  readonly state: RoomState;
-  announceGift(message: ServerMessageOf<'gift_given'>): Promise<void>;
-}
-
 /** The live rooms of this process as the gifts service uses them (`GiftsService.useRooms`). */
 export function giftRooms(rooms: {
   find(roomId: string): Promise<{ readonly features: FeatureRoom }> | undefined;
-}): { find(roomId: string): Promise<GiftRoom> | undefined } {
+}): GiftRooms {
   return {
     find: (roomId) => rooms.find(roomId)?.then((host) => giftRoom(host.features)),
   };
