@@ -22,6 +22,7 @@ export const SIGNALING_MAX_FEEDS = 100;
 export const SIGNALING_MAX_NAME = 100;
 
 export const signalingId = z.string().min(1).max(SIGNALING_MAX_ID);
+/** @alias The same rule, named for what it identifies at its use sites. */
 export const participantId = signalingId;
 export const sdp = z.string().min(1).max(SIGNALING_MAX_SDP);
 

@@ -3,21 +3,16 @@
  * (`can`). No I/O: the socket gateway feeds it commands and carries out what it returns.
  */
 export { decide } from './room-machine.ts';
-export { can, PERMISSIONS } from './permissions.ts';
+export { can } from './permissions.ts';
 export type { Condition, PermissionContext, PermissionRow, Rule } from './permissions.ts';
 export * from './roles.ts';
 export {
   createRoom,
   canSee,
-  capacityOf,
   identityKey,
   inRoom,
-  inWaitingRoom,
-  isModerator,
-  isPublic,
   publishRights,
   DEFAULT_GRACE_MS,
-  DEFAULT_LIMITS,
 } from './state.ts';
 export type {
   CreateRoomOptions,
@@ -31,9 +26,9 @@ export type {
   RoomLimits,
   RoomState,
 } from './state.ts';
-export { participantView, resolveAudience, snapshotFor } from './views.ts';
+export { resolveAudience } from './views.ts';
 export type { Audience, Outgoing } from './views.ts';
 export { roomError } from './types.ts';
-export { checkChannelChoice, hearsFeedsOf, interpreterChannels } from './interpretation.ts';
+export { hearsFeedsOf } from './interpretation.ts';
 export type { CommandResult, Decision, Effect, RoomCommand, RoomError } from './types.ts';
 export { assertNever } from '../shared/assert-never.ts';

@@ -55,8 +55,6 @@ export type OwnAction = (typeof OWN_ACTIONS)[number];
 export const ACTIONS = [...HOST_CONTROLS, ...OWN_ACTIONS] as const;
 export type Action = HostControl | OwnAction;
 
-/** Roles that run the room. */
-export const MODERATOR_ROLES: readonly Role[] = ['host', 'co-host'];
 /**
  * Roles on the stage: they publish without asking, and in a meeting each holds one of the
  * presenter slots (the host's slot is reserved for them, present or not).

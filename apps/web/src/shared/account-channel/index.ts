@@ -5,7 +5,7 @@ import { useSessionStore } from '../session/store.ts';
 import { AccountChannelClient, accountSocketUrl, type AccountChannelState } from './client.ts';
 import { apiPaths } from '@podium/protocol';
 
-export { AccountChannelClient, accountSocketUrl, reconnectDelay } from './client.ts';
+export { AccountChannelClient } from './client.ts';
 export type { AccountChannelOptions, AccountChannelState } from './client.ts';
 
 /** The app's one account channel (one socket per tab while signed in). */

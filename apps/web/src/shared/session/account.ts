@@ -46,10 +46,6 @@ export function useAccount() {
   return query;
 }
 
-export function loadedAccount(client: QueryClient = defaultQueryClient): AccountDto | undefined {
-  return client.getQueryData<AccountDto>(ACCOUNT_QUERY_KEY);
-}
-
 /** After login or signup: keep the tokens (spec §3) and the account the server returned. */
 export function startSession(
   response: LoginResponse | SignupResponse,

@@ -1,4 +1,4 @@
-export { StorageService, FILE_FIELD, ROOM_FIELD } from './service.ts';
+export { StorageService } from './service.ts';
 export type {
   DownloadProof,
   StorageServiceOptions,
@@ -8,4 +8,3 @@ export type {
   UploadRestriction,
 } from './service.ts';
 export { attachmentDisposition } from './classify.ts';
-export { FILE_LINK_TTL_SECONDS, fileLinkValid, signFileLink } from './links.ts';
