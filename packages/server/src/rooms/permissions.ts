@@ -1,43 +1,33 @@
-import type { MediaKind, Role, RoomMode } from '@podium/protocol';
+import type { Role } from '@podium/protocol';
 import { assertNever } from '../shared/assert-never.ts';
+import { FEATURE_PERMISSIONS, type FeatureAction } from './feature-permissions/index.ts';
+import {
+  GRANT_AUDIO,
+  GRANT_VIDEO,
+  TARGET_NOT_HOST,
+  UNENCRYPTED,
+  type Condition,
+  type PermissionContext,
+  type PermissionRow,
+  type Rule,
+} from './permission-rules.ts';
 import type { Action } from './roles.ts';
 
+export type { Condition, PermissionContext, PermissionRow, Rule } from './permission-rules.ts';
+
 /**
- * The role × action table of spec §6 and decisions.md "Roles", as data.
+ * The role × action table of spec §6 and decisions.md "Roles", as data: the core rows below
+ * (the room's own controls and media) joined with the columns each in-call feature declares
+ * (feature-permissions/).
  *
- * A cell is `true`, `false`, or a condition evaluated against the context of the attempt. Room
- * state rules that do not depend on the role (no raising a hand without a mic, at least one
+ * Room state rules that do not depend on the role (no raising a hand without a mic, at least one
  * visible presenter, presenter slots in a meeting, …) live in the room machine, with their own
  * error messages.
  */
-export type Condition =
-  /** Attendees publish only what a host or co-host let them (conference-like modes). */
-  | { readonly requires: 'grant'; readonly grant: MediaKind }
-  /** Gifts move money: they need an account. */
-  | { readonly requires: 'signed_in' }
-  /** Co-hosts cannot remove or block the host. */
-  | { readonly requires: 'target_not_host' }
-  /** End-to-end encrypted rooms are never recorded or streamed by the server. */
-  | { readonly requires: 'unencrypted' };
+type CoreAction = Exclude<Action, FeatureAction>;
+type CoreRow = Readonly<Record<CoreAction, Rule>>;
 
-export type Rule = boolean | Condition;
-export type PermissionRow = Readonly<Record<Action, Rule>>;
-
-export interface PermissionContext {
-  readonly mode?: RoomMode;
-  readonly signedIn?: boolean;
-  readonly grants?: Readonly<Record<MediaKind, boolean>>;
-  /** The role of the participant acted upon, for actions with a target. */
-  readonly targetRole?: Role;
-}
-
-const GRANT_AUDIO: Condition = { requires: 'grant', grant: 'audio' };
-const GRANT_VIDEO: Condition = { requires: 'grant', grant: 'video' };
-const SIGNED_IN: Condition = { requires: 'signed_in' };
-const TARGET_NOT_HOST: Condition = { requires: 'target_not_host' };
-const UNENCRYPTED: Condition = { requires: 'unencrypted' };
-
-const host: PermissionRow = {
+const host: CoreRow = {
   lock: true,
   unlock: true,
   set_waiting_room: true,
@@ -50,7 +40,6 @@ const host: PermissionRow = {
   ask_enable: true,
   set_co_host: true,
   set_presenter: true,
-  set_interpreter: true,
   transfer_host: true,
   pin_for_all: true,
   move_to_backstage: true,
@@ -58,22 +47,19 @@ const host: PermissionRow = {
   set_mode: true,
   end_for_all: true,
   export_participants: true,
-  export_chat: true,
   record: UNENCRYPTED,
   livestream: UNENCRYPTED,
   publish_audio: true,
   publish_video: true,
   share_screen: true,
-  chat: true,
   // The host has nobody to ask for the floor.
   raise_hand: false,
-  give_gift: SIGNED_IN,
   // The host runs the room from the stage; only presenters go backstage.
   go_invisible: false,
 };
 
 /** decisions.md: every host control except end for all, co-hosts, the mode, and acting on the host. */
-const coHost: PermissionRow = {
+const coHost: CoreRow = {
   ...host,
   remove: TARGET_NOT_HOST,
   block: TARGET_NOT_HOST,
@@ -85,7 +71,7 @@ const coHost: PermissionRow = {
 };
 
 /** No host controls; publishes camera, mic and screen without asking. */
-const presenter: PermissionRow = {
+const presenter: CoreRow = {
   lock: false,
   unlock: false,
   set_waiting_room: false,
@@ -98,7 +84,6 @@ const presenter: PermissionRow = {
   ask_enable: false,
   set_co_host: false,
   set_presenter: false,
-  set_interpreter: false,
   transfer_host: false,
   pin_for_all: false,
   move_to_backstage: false,
@@ -106,26 +91,23 @@ const presenter: PermissionRow = {
   set_mode: false,
   end_for_all: false,
   export_participants: false,
-  export_chat: false,
   record: false,
   livestream: false,
   publish_audio: true,
   publish_video: true,
   share_screen: true,
-  chat: true,
   raise_hand: true,
-  give_gift: SIGNED_IN,
   go_invisible: true,
 };
 
 /** The speaker link joins as a presenter: same rights, remembered as a speaker. */
-const speaker: PermissionRow = { ...presenter };
+const speaker: CoreRow = { ...presenter };
 
 /**
  * Publishes audio into their language channel only. Raising a hand is refused by the machine
  * with the spec's own message ("while interpreting"), so the cell stays true here.
  */
-const interpreter: PermissionRow = {
+const interpreter: CoreRow = {
   ...presenter,
   publish_video: false,
   share_screen: false,
@@ -133,7 +115,7 @@ const interpreter: PermissionRow = {
 };
 
 /** Signed-in attendee: mic and camera only with permission; never the screen unless presenter. */
-const participant: PermissionRow = {
+const participant: CoreRow = {
   ...presenter,
   publish_audio: GRANT_AUDIO,
   publish_video: GRANT_VIDEO,
@@ -141,10 +123,10 @@ const participant: PermissionRow = {
   go_invisible: false,
 };
 
-/** Attendee without an account: chats and raises a hand, never gives gifts. */
-const guest: PermissionRow = { ...participant, give_gift: false };
+/** Attendee without an account: the same core rights (gifts refuse guests: feature-permissions/gifts.ts). */
+const guest: CoreRow = { ...participant };
 
-export const PERMISSIONS: Readonly<Record<Role, PermissionRow>> = {
+const CORE: Readonly<Record<Role, CoreRow>> = {
   host,
   'co-host': coHost,
   presenter,
@@ -152,6 +134,26 @@ export const PERMISSIONS: Readonly<Record<Role, PermissionRow>> = {
   speaker,
   participant,
   guest,
+};
+
+function row(role: Role): PermissionRow {
+  const columns = Object.assign(
+    {},
+    ...FEATURE_PERMISSIONS.map((feature) =>
+      Object.fromEntries(Object.entries(feature).map(([action, rules]) => [action, rules[role]])),
+    ),
+  ) as Readonly<Record<FeatureAction, Rule>>;
+  return { ...CORE[role], ...columns };
+}
+
+export const PERMISSIONS: Readonly<Record<Role, PermissionRow>> = {
+  host: row('host'),
+  'co-host': row('co-host'),
+  presenter: row('presenter'),
+  interpreter: row('interpreter'),
+  speaker: row('speaker'),
+  participant: row('participant'),
+  guest: row('guest'),
 };
 
 // SECURITY: a condition whose context is missing evaluates to false (fail closed).

@@ -6,6 +6,7 @@ import type {
   ServerMessage,
 } from '@podium/protocol';
 import type { Decision, Effect, Outgoing, RoomError, RoomState } from '../../rooms/index.ts';
+import type { FeatureColumns } from '../../rooms/permission-rules.ts';
 import type { MediaRouting, RoutingEffect } from '../media-routing.ts';
 import type { Answer } from '../room-types.ts';
 import type { AttachmentLookup, ChatHistory } from './chat/services.ts';
@@ -50,6 +51,11 @@ export interface FeatureSlot<T> {
 
 export interface RoomFeature {
   readonly name: string;
+  /**
+   * The permission columns of this feature's actions (rooms/feature-permissions/<name>.ts: pure
+   * data beside the room machine, which reads them through `can`).
+   */
+  readonly permissions?: Partial<FeatureColumns>;
   /** State this feature keeps per room run. */
   readonly slots?: readonly FeatureSlot<unknown>[];
   /** Rewrites a decision before it is applied (chat stamps message ids with the room run). */

@@ -1,15 +1,17 @@
+import { chatPermissions } from '../../../rooms/feature-permissions/index.ts';
 import { identityKey } from '../../../rooms/index.ts';
 import type { FeatureEffectHandlers, RoomFeature } from '../types.ts';
 import { chatLog } from './slot.ts';
 
 /**
  * In-call chat. Protocol: `packages/protocol/src/signaling/chat.ts`. Permissions: `chat`,
- * `export_chat` (rooms/permissions.ts). Sending goes through the room machine (`chat` request →
+ * `export_chat` (rooms/feature-permissions/chat.ts). Sending goes through the room machine (`chat` request →
  * `chat_message` events and a `chat.persist` effect); the history, its export and its passcode
  * live beside the room state (requests.ts).
  */
 export const chatFeature: RoomFeature = {
   name: 'chat',
+  permissions: chatPermissions,
   slots: [chatLog],
   decorate: (room, decision) => room.local(chatLog).stamp(decision),
   // Every welcome is followed by the history this person may see.

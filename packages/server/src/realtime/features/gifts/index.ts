@@ -1,13 +1,14 @@
 import type { GiftRoom, GiftRooms } from '../../../services/gifts/index.ts';
+import { giftPermissions } from '../../../rooms/feature-permissions/index.ts';
 import type { FeatureRoom, RoomFeature } from '../types.ts';
 
 /**
  * Gifts in a live room. Protocol: `gift_given` in `packages/protocol/src/signaling/gifts.ts`
  * (giving is HTTP: `POST /api/gifts/give`, services/gifts). Permission: `give_gift`
- * (rooms/permissions.ts). No room state of its own: the gifts service reads who is in the room
+ * (rooms/feature-permissions/gifts.ts). No room state of its own: the gifts service reads who is in the room
  * and, once the money moved, announces the gift to everyone through `giftRooms`.
  */
-export const giftsFeature: RoomFeature = { name: 'gifts' };
+export const giftsFeature: RoomFeature = { name: 'gifts', permissions: giftPermissions };
 
 /** The live rooms of this process as the gifts service uses them (`GiftsService.useRooms`). */
 export function giftRooms(rooms: {

@@ -1,0 +1,21 @@
+import type { FeatureColumns } from '../permission-rules.ts';
+import { chatPermissions } from './chat.ts';
+import { giftPermissions } from './gifts.ts';
+import { interpretationPermissions } from './interpretation.ts';
+
+/**
+ * Every in-call feature's permission columns, composed into the role × action table by
+ * permissions.ts. A new feature adds its file here (the room machine stays pure, so the columns
+ * live beside it and the feature's server folder names them: `RoomFeature.permissions`).
+ */
+export const FEATURE_PERMISSIONS = [
+  chatPermissions,
+  giftPermissions,
+  interpretationPermissions,
+] as const;
+
+/** The actions the features own. */
+export type FeatureAction = ActionsOf<(typeof FEATURE_PERMISSIONS)[number]>;
+type ActionsOf<C> = C extends FeatureColumns<infer A> ? A : never;
+
+export { chatPermissions, giftPermissions, interpretationPermissions };
