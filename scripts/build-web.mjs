@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { newestMtime } from './newest-mtime.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
@@ -24,22 +25,6 @@ const SOURCES = [
   'packages/protocol/src',
   'package-lock.json',
 ];
-
-function newestMtime(p) {
-  let stat;
-  try {
-    stat = fs.statSync(p);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs; // a deleted file shows up as a newer directory
-  for (const name of fs.readdirSync(p)) {
-    if (name === 'node_modules') continue;
-    newest = Math.max(newest, newestMtime(path.join(p, name)));
-  }
-  return newest;
-}
 
 /** Why the web app must be (re)built, or null when apps/web/dist is current. */
 export function webBuildReason() {
