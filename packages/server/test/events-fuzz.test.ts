@@ -214,7 +214,9 @@ describe.each(STORE_KINDS)('public event endpoints never answer 5xx on %s', (kin
       const longQuery = `alias=${'a'.repeat(length)}`;
       expectSane(await send('GET', `/api/quickom/qrcode/short-detail?${longQuery}`), 'long query');
     }
+    // A NUL is refused at the boundary, before any lookup (errors.nul_character).
     const nul = await send('GET', '/api/quickom/qrcode/short-detail?alias=%00abc');
-    expect(nul.status).toBe(404);
+    expect(nul.status).toBe(400);
+    expect(JSON.parse(nul.text)).toMatchObject({ error: { key: 'errors.nul_character' } });
   });
 });
