@@ -155,8 +155,11 @@ describe('SocketCore', () => {
     const { core } = make({ requestId: (type, seq) => `acc-${type}-${seq}` });
     void core.connect();
     const socket = await accept();
-    void core.request('heartbeat', {});
+    const heartbeat = core.request('heartbeat', {});
     expect(socket.frames.map((f) => f.id)).toEqual(['acc-hello-1', 'acc-heartbeat-2']);
+    // Answered, so the request does not outlive the test (a close would reject it unhandled).
+    socket.reply(socket.last('heartbeat'));
+    await expect(heartbeat).resolves.toBeDefined();
   });
 
   it('asks for credentials once more, on a fresh socket, when hello refuses them', async () => {
