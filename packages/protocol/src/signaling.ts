@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serverMessages } from './errors.ts';
+import { serverMessages, serverMessageTexts } from './errors.ts';
 import { QR_RING_STOP_REASONS } from './api/qr-calls.ts';
 import { notificationView } from './api/notifications.ts';
 import {
@@ -166,10 +166,11 @@ export const signalingMessages: {
 } = {
   en: signalingEn,
   vi: {
-    'errors.permission': 'Bạn không có quyền thực hiện chức năng này',
-    'errors.internal': 'Đã xảy ra lỗi, vui lòng thử lại',
-    'errors.too_many': 'Quá nhiều lần thử, vui lòng thử lại sau',
-    'errors.unauthorized': 'Vui lòng đăng nhập lại',
+    // The server-wide messages are written once, in errors.ts.
+    'errors.permission': serverMessageTexts.vi['errors.permission'],
+    'errors.internal': serverMessageTexts.vi['errors.internal'],
+    'errors.too_many': serverMessageTexts.vi['errors.too_many'],
+    'errors.unauthorized': serverMessageTexts.vi['errors.unauthorized'],
     'errors.bad_message': 'Tin nhắn không hợp lệ',
     'errors.message_too_large': 'Tin nhắn quá lớn',
     'errors.protocol_version': 'Vui lòng tải lại trang để cập nhật ứng dụng',
