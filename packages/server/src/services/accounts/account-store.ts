@@ -26,9 +26,12 @@ export function violatedUniqueIndex(error: unknown): string | null {
 /** Queries over the accounts table; no business rules here. */
 export class AccountStore {
   #db: Db;
+  #onUpdate: ((id: string) => void) | undefined;
 
-  constructor(db: Db) {
+  /** `onUpdate` hears of every changed account, so copies of it (the token cache) are dropped. */
+  constructor(db: Db, onUpdate?: (id: string) => void) {
     this.#db = db;
+    this.#onUpdate = onUpdate;
   }
 
   async byId(id: string): Promise<AccountRow | undefined> {
@@ -121,6 +124,7 @@ export class AccountStore {
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(accounts.id, id))
       .returning();
+    this.#onUpdate?.(id);
     return rows[0];
   }
 }

@@ -136,7 +136,9 @@ export class AccountsService {
   constructor(options: AccountsServiceOptions) {
     const { config, db } = options;
     const now = options.now ?? Date.now;
-    this.store = new AccountStore(db);
+    // SECURITY: a changed account (status, identities) is seen by its next request, not a second
+    // later: the token cache forgets it.
+    this.store = new AccountStore(db, (id) => this.tokens.cache.forgetAccount(id));
     this.tokens = new TokenService({
       db,
       accessTtlSeconds: config.accessTokenTtlSeconds,

@@ -181,6 +181,8 @@ export class AccountSettingsService {
       .where(and(eq(accountSessions.id, id), eq(accountSessions.accountId, auth.id)))
       .returning({ id: accountSessions.id });
     if (!deleted.length) throw notFound();
+    // SECURITY: its access token stops working now, not when the token cache would expire it.
+    this.#accounts.tokens.cache.forgetSession(id);
     this.#log.info({ accountId: auth.id, sessionId: id }, 'session signed out');
     return this.sessions(auth);
   }
@@ -190,6 +192,7 @@ export class AccountSettingsService {
       .delete(accountSessions)
       .where(and(eq(accountSessions.accountId, auth.id), ne(accountSessions.id, auth.tokenId)))
       .returning({ id: accountSessions.id });
+    this.#accounts.tokens.cache.forgetAccount(auth.id, auth.tokenId);
     this.#log.info({ accountId: auth.id, revoked: deleted.length }, 'other sessions signed out');
     return this.sessions(auth);
   }

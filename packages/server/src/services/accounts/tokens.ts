@@ -3,6 +3,7 @@ import { and, eq, gt, lt, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../store/db.ts';
 import { accounts, accountSessions, retiredRenewalTokens } from '../../store/schema.ts';
 import type { AuthAccount } from '../auth-account.ts';
+import { TokenCache } from './token-cache.ts';
 
 export interface IssuedTokens {
   sessionId: string;
@@ -49,6 +50,8 @@ export class TokenService {
   #renewalTtlMs: number;
   #now: () => number;
   #onReuse: ((sessionId: string) => void) | undefined;
+  /** Resolved access tokens for up to a second (token-cache.ts); every revocation forgets. */
+  readonly cache: TokenCache;
 
   constructor(options: TokenServiceOptions) {
     this.#db = options.db;
@@ -56,6 +59,7 @@ export class TokenService {
     this.#renewalTtlMs = Math.max(options.renewalTtlSeconds, options.accessTtlSeconds) * 1000;
     this.#now = options.now ?? Date.now;
     this.#onReuse = options.onReuse;
+    this.cache = new TokenCache(this.#now);
   }
 
   #fresh(now: number) {
@@ -102,9 +106,22 @@ export class TokenService {
   /** The account an access token acts for, or null when it is unknown, expired or revoked. */
   async authenticate(token: string): Promise<AuthAccount | null> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+    const digest = tokenDigest(token);
+    const cached = this.cache.get(digest);
+    if (cached) return cached;
+    const generation = this.cache.generation;
+    const found = await this.lookup(digest);
+    if (!found) return null;
+    this.cache.put(digest, found.account, found.expiresAt, generation);
+    return { ...found.account };
+  }
+
+  /** The database side of `authenticate`: one join per call, no cache. */
+  async lookup(digest: string): Promise<{ account: AuthAccount; expiresAt: number } | null> {
     const rows = await this.#db
       .select({
         sessionId: accountSessions.id,
+        accessExpiresAt: accountSessions.accessExpiresAt,
         id: accounts.id,
         accountStatus: accounts.accountStatus,
         email: accounts.email,
@@ -115,7 +132,7 @@ export class TokenService {
       .innerJoin(accounts, eq(accounts.id, accountSessions.accountId))
       .where(
         and(
-          eq(accountSessions.accessHash, tokenDigest(token)),
+          eq(accountSessions.accessHash, digest),
           gt(accountSessions.accessExpiresAt, new Date(this.#now())),
         ),
       )
@@ -123,12 +140,15 @@ export class TokenService {
     const row = rows[0];
     if (!row || row.accountStatus === 'disabled') return null;
     return {
-      id: row.id,
-      accountStatus: row.accountStatus,
-      email: row.email,
-      phone: row.phone,
-      username: row.username,
-      tokenId: row.sessionId,
+      account: {
+        id: row.id,
+        accountStatus: row.accountStatus,
+        email: row.email,
+        phone: row.phone,
+        username: row.username,
+        tokenId: row.sessionId,
+      },
+      expiresAt: row.accessExpiresAt.getTime(),
     };
   }
 
@@ -165,6 +185,8 @@ export class TokenService {
       await this.#detectReuse(digest, now);
       return null;
     }
+    // SECURITY: the rotated-out access token is dead in the database; so it is here at once.
+    this.cache.forgetSession(row.id);
     // Retired tokens older than a renewal token's lifetime could not renew anyway.
     await this.#db
       .delete(retiredRenewalTokens)
@@ -204,6 +226,7 @@ export class TokenService {
 
   async revoke(sessionId: string): Promise<void> {
     await this.#db.delete(accountSessions).where(eq(accountSessions.id, sessionId));
+    this.cache.forgetSession(sessionId);
   }
 
   /** Ends every session of an account, except `keepSessionId` when given; answers how many. */
@@ -216,6 +239,7 @@ export class TokenService {
           : eq(accountSessions.accountId, accountId),
       )
       .returning({ id: accountSessions.id });
+    this.cache.forgetAccount(accountId, keepSessionId);
     return rows.length;
   }
 }
