@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Store } from '../store/db.ts';
 import type { Podium } from '../app.ts';
 import type { GatewayOptions } from '../realtime/gateway.ts';
@@ -28,6 +29,8 @@ export interface TestServerOptions {
    * which also makes a database on the run's PostgreSQL cluster.
    */
   openStore?: (kind: StoreKind) => Promise<Store>;
+  /** Where the server logs; default silent. Tests of the log lines pass one that records. */
+  logger?: Logger;
 }
 
 async function openPgliteOnly(kind: StoreKind): Promise<Store> {
@@ -71,7 +74,7 @@ export async function startTestServer(
   const podium = await buildPodium({
     config,
     store,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.signaling ? { signaling: options.signaling } : {}),
   });
   await podium.app.listen({ port: 0, host: config.host });
