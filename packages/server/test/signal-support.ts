@@ -51,8 +51,15 @@ export class SignalClient {
         this.#wake();
       });
     });
-    ws.on('message', (data) => {
+    ws.on('message', (data, isBinary) => {
       const text = data.toString();
+      // Every server message is a JSON text frame (a browser gets a Blob for a binary one): fan-outs
+      // send one encoded Buffer to many sockets, so a binary frame counts as invalid here.
+      if (isBinary) {
+        this.invalid.push(`binary frame: ${text}`);
+        this.#wake();
+        return;
+      }
       const parsed = serverMessage.safeParse(JSON.parse(text));
       if (parsed.success) this.received.push(parsed.data as ServerMessage);
       else this.invalid.push(text);

@@ -164,7 +164,7 @@ export class Connection implements Peer {
   // ---------------------------------------------------------------------------------------------
   // Peer (called by the room)
 
-  send(frame: string): void {
+  send(frame: string | Buffer): void {
     const ws = this.#ws;
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > this.#deps.limits.maxBufferedBytes) {
@@ -174,7 +174,8 @@ export class Connection implements Peer {
       return;
     }
     try {
-      ws.send(frame);
+      // A Buffer would go out as a binary frame by default; every server message is JSON text.
+      ws.send(frame, { binary: false });
     } catch (error) {
       this.#log.debug({ err: error }, 'send failed');
     }

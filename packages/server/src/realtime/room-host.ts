@@ -56,6 +56,11 @@ export interface RoomHostOptions {
 
 const newId = (prefix: string): string => prefix + crypto.randomBytes(9).toString('base64url');
 const frame = (message: ServerMessage): string => JSON.stringify(message);
+/**
+ * One fan-out message, stringified and UTF-8 encoded once: every recipient's socket writes the
+ * same bytes (a string would be measured and encoded again by each socket).
+ */
+const encoded = (message: ServerMessage): Buffer => Buffer.from(frame(message));
 
 /**
  * One live room in this process: owns its `RoomState`, applies commands through `decide()` one
@@ -283,8 +288,9 @@ export class RoomHost {
 
   #deliver(events: readonly Outgoing[]): void {
     for (const { to, message } of events) {
-      const text = frame(message);
-      const follow = this.#routing.following(message);
+      const text = encoded(message);
+      const routed = this.#routing.following(message);
+      const follow = typeof routed === 'string' ? Buffer.from(routed) : routed;
       for (const id of resolveAudience(this.#state, to)) {
         const peer = this.#peers.get(id);
         if (!peer) continue;

@@ -14,8 +14,11 @@ export type ReleaseReason = 'left' | 'ended' | 'taken_over';
 
 /** One socket as the room sees it. */
 export interface Peer {
-  /** Sends one serialised server message. Never throws. */
-  send(frame: string): void;
+  /**
+   * Sends one serialised server message as a text frame. Never throws. A fan-out passes the same
+   * UTF-8 Buffer to every recipient, so the message is encoded once, not once per socket.
+   */
+  send(frame: string | Buffer): void;
   /** The participant is no longer this socket's (left, removed, room ended, resumed elsewhere). */
   released(reason: ReleaseReason): void;
 }
