@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
@@ -125,7 +126,8 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     bodyLimit: 1024 * 1024,
     // Fastify's own logging writes two lines per request, each with a serialized request or
     // response object; the onResponse hook below writes one compact line instead.
-    disableRequestLogging: true,
+    // (through a LogController: the top-level option is deprecated in Fastify 5).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     // A URL the router refuses (bad encoding, a path parameter over 100 characters) is
     // answered in the error shape of the API too, not Fastify's own.
