@@ -1,9 +1,5 @@
-/**
- * Saves a blob as a file. The object URL is revoked a little later: revoking it in the same task
- * can cancel the download in some browsers.
- */
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
+/** Starts a download of `url` (same origin, or an object URL) under `filename`. */
+export function downloadUrl(url: string, filename: string): void {
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = filename;
@@ -12,6 +8,15 @@ export function downloadBlob(blob: Blob, filename: string): void {
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
+}
+
+/**
+ * Saves a blob as a file. The object URL is revoked a little later: revoking it in the same task
+ * can cancel the download in some browsers.
+ */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  downloadUrl(url, filename);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 

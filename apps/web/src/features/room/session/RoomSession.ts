@@ -20,7 +20,8 @@ import type { MediaNotice, RoomMedia } from '../media/RoomMedia.ts';
 import { selfOf } from '../state/roomState.ts';
 import { createRoomStore, type RoomStore } from '../store.ts';
 import type { SocketAuth } from './auth.ts';
-import { fetchFileLink, startDownload } from './fileLink.ts';
+import { downloadUrl } from '../../events/download.ts';
+import { fetchFileLink } from './fileLink.ts';
 import { uploadChatFile, UploadError, type UploadFailure, type UploadOptions } from './upload.ts';
 
 /**
@@ -406,7 +407,7 @@ export class RoomSession {
       this.#options.notify({ kind: 'download_failed' });
       return false;
     }
-    startDownload(url, file.name);
+    downloadUrl(url, file.name);
     return true;
   }
 

@@ -37,15 +37,3 @@ export async function fetchFileLink(id: string, options: FileLinkOptions): Promi
     return null;
   }
 }
-
-/** Starts a download of `url` under `name` (a same-origin link with `download`). */
-export function startDownload(url: string, name: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-}

@@ -16,6 +16,7 @@ import { useTranslation } from '../../../shared/i18n/index.ts';
 import type { StageTile } from '../state/stage.ts';
 import { useRoom, useRoomState } from './context.ts';
 import { useMirror } from './mirror.ts';
+import { TileNotice } from './TileNotice.tsx';
 
 /** The stream a tile shows: the local camera/screen for oneself, the received feed otherwise. */
 function useTileStream(tile: StageTile): MediaStream | null {
@@ -158,19 +159,7 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
         </Center>
       )}
       {tile.self && hasVideo && unavailable && tile.source === 'camera' ? (
-        <Text
-          pos="absolute"
-          top={8}
-          left={8}
-          right={8}
-          size="xs"
-          c="white"
-          bg="rgba(0,0,0,.6)"
-          px={6}
-          style={{ borderRadius: 6 }}
-        >
-          {t('room.notSent')}
-        </Text>
+        <TileNotice>{t('room.notSent')}</TileNotice>
       ) : null}
       {session.features.map(({ id, TileOverlay }) =>
         TileOverlay ? <TileOverlay key={id} tile={tile} /> : null,

@@ -4,6 +4,7 @@ import { IconKey, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from '../../../../shared/i18n/index.ts';
 import type { StageTile } from '../../state/stage.ts';
 import { useRoom, useRoomState } from '../../ui/context.ts';
+import { TileNotice } from '../../ui/TileNotice.tsx';
 import { useE2ee } from '../../media/e2ee/E2ee.ts';
 
 /**
@@ -109,20 +110,5 @@ export function CannotDecrypt({ tile }: { tile: StageTile }) {
   const { t } = useTranslation();
   const cannotDecrypt = useCannotDecrypt(tile.participantId, tile.source, tile.self);
   if (!cannotDecrypt) return null;
-  return (
-    <Text
-      pos="absolute"
-      top={8}
-      left={8}
-      right={8}
-      size="xs"
-      c="white"
-      bg="rgba(160,0,0,.75)"
-      px={6}
-      role="status"
-      style={{ borderRadius: 6 }}
-    >
-      {t('room.e2ee.cannotDecrypt')}
-    </Text>
-  );
+  return <TileNotice alert>{t('room.e2ee.cannotDecrypt')}</TileNotice>;
 }
