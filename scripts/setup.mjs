@@ -26,17 +26,30 @@ const SYSTEM_PACKAGES = {
     { pkg: 'janus', present: () => hasCommand('janus'), stopService: 'janus' },
     // MEDIA_NETNS runs Janus inside a network namespace: `ip netns`.
     { pkg: 'iproute2', present: () => !process.env.MEDIA_NETNS || hasIp() },
-    // { pkg: 'ffmpeg', present: () => fs.existsSync('/usr/bin/ffmpeg') },
+    // Recording and live streaming: the egress renders the stage in headless Chromium and
+    // encodes it with ffmpeg (H.264 + AAC) to files, RTMP destinations and HLS.
+    { pkg: 'chromium', present: () => fs.existsSync('/usr/bin/chromium') },
+    { pkg: 'ffmpeg', present: () => fs.existsSync('/usr/bin/ffmpeg') },
   ],
   test: [
-    // Browser tests drive Debian's Chromium; `playwright install` would download one and fails.
-    { pkg: 'chromium', present: () => fs.existsSync('/usr/bin/chromium') },
+    // Browser tests drive Debian's Chromium (installed for `start` above, for the egress);
+    // `playwright install` would download one and fails.
     // The server tests start a throwaway cluster from /usr/lib/postgresql/<v>/bin.
     { pkg: 'postgresql', present: () => postgresBinDir() !== null, stopService: 'postgresql' },
     // `ip netns` for the test network namespace of the media tests.
     { pkg: 'iproute2', present: () => hasIp() },
     // Pages render with real fonts so layouts in screenshots and measurements are stable.
     { pkg: 'fonts-liberation' },
+    // Live-streaming tests publish to a real RTMP server: nginx with the RTMP module.
+    { pkg: 'nginx', present: () => fs.existsSync('/usr/sbin/nginx'), stopService: 'nginx' },
+    { pkg: 'libnginx-mod-rtmp' },
+    // Cross-browser call test: Firefox ESR driven over WebDriver BiDi.
+    { pkg: 'firefox-esr', present: () => fs.existsSync('/usr/bin/firefox-esr') },
+    // The join benchmark's bare page joins Janus with Debian's janus.js, no application server.
+    {
+      pkg: 'libjs-janus-gateway',
+      present: () => fs.existsSync('/usr/share/javascript/janus-gateway'),
+    },
   ],
   headed: [
     // A virtual display for `npm run test:e2e:headed` on machines without one.
