@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -45,6 +46,8 @@ export interface Config {
   invitationsPerDay: number;
   /** The media server (Janus); see src/media. */
   media: MediaConfig;
+  /** The egress (composed recording, RTMP, HLS of a room); see src/media/egress. */
+  egress: EgressConfig;
   /** Chat file sharing limits (decisions.md "Chat and files"); see src/services/storage. */
   uploads: UploadsConfig;
   /** Google and Facebook sign-in (OAUTH_*); see src/services/social-signin. */
@@ -106,6 +109,23 @@ export interface MediaConfig {
   iceInterface: string | undefined;
   /** Public address of a 1:1 NAT in front of the host (MEDIA_PUBLIC_IP). */
   publicIp: string | undefined;
+}
+
+export interface EgressConfig {
+  /**
+   * EGRESS_ENABLED (default on when media is on): run the egress process that renders a room's
+   * stage in headless Chromium and encodes it with ffmpeg. Off: recording and streaming are
+   * refused clearly (NO_EGRESS).
+   */
+  enabled: boolean;
+  /** RECORDINGS_DIR: where recordings are written (default DATA_DIR/recordings). */
+  recordingsDir: string;
+  /** HLS_DIR: where the rooms' HLS playlists and segments are written (default DATA_DIR/hls). */
+  hlsDir: string;
+  /** Chromium executable of the recorder page (EGRESS_CHROMIUM; default /usr/bin/chromium). */
+  chromiumBin: string;
+  /** ffmpeg executable (EGRESS_FFMPEG; default ffmpeg on the PATH). */
+  ffmpegBin: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -200,18 +220,36 @@ function loadMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
   };
 }
 
+function loadEgressConfig(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  media: MediaConfig,
+): EgressConfig {
+  // With an in-memory data dir (tests) files still need a real place: the system temp folder.
+  const base = dataDir.startsWith('memory://') ? path.join(os.tmpdir(), 'podium-data') : dataDir;
+  return {
+    enabled: flag(env.EGRESS_ENABLED, media.enabled, 'EGRESS_ENABLED'),
+    recordingsDir: path.resolve(env.RECORDINGS_DIR || path.join(base, 'recordings')),
+    hlsDir: path.resolve(env.HLS_DIR || path.join(base, 'hls')),
+    chromiumBin: env.EGRESS_CHROMIUM || '/usr/bin/chromium',
+    ffmpegBin: env.EGRESS_FFMPEG || 'ffmpeg',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8080, 'PORT');
   const host = env.HOST ?? '0.0.0.0';
+  // `memory://` keeps everything in memory (tests); anything else is a folder.
+  const dataDir = env.DATA_DIR?.startsWith('memory://')
+    ? env.DATA_DIR
+    : path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const media = loadMediaConfig(env);
   return {
     port,
     host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
-    // `memory://` keeps everything in memory (tests); anything else is a folder.
-    dataDir: env.DATA_DIR?.startsWith('memory://')
-      ? env.DATA_DIR
-      : path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    dataDir,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Podium <no-reply@podium.local>',
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -241,7 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     invitationsPerDay: int(env.INVITATIONS_PER_DAY, 200, 'INVITATIONS_PER_DAY'),
-    media: loadMediaConfig(env),
+    media,
+    egress: loadEgressConfig(env, dataDir, media),
     oauth: loadOAuthConfig(env),
     ice: loadIceConfig(env),
     qrRingTimeoutMs: int(env.QR_RING_TIMEOUT_MS, QR_CALL_RING_TIMEOUT_MS, 'QR_RING_TIMEOUT_MS'),

@@ -13,6 +13,7 @@ import {
   type GatewayLimits,
 } from './connection.ts';
 import { NoMediaBackend, type RoomMedia } from './room-media.ts';
+import { NO_EGRESS, type RoomEgress } from './room-egress.ts';
 import { RoomRegistry } from './room-registry.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface GatewayOptions {
   endedLingerMs?: number;
   /** The media backend (default: none; media requests answer 'errors.media_unavailable'). */
   media?: RoomMedia;
+  /** The egress of live rooms (default: none; recording and streaming are refused). */
+  egress?: RoomEgress;
 }
 
 interface GatewayDeps {
@@ -58,7 +61,7 @@ export class SignalingGateway {
     this.#graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
     this.#registry = new RoomRegistry({
       directory: new RoomDirectory(services.store.db),
-      features: { chat: services.chat },
+      features: { chat: services.chat, egress: options.egress ?? NO_EGRESS },
       media: options.media ?? new NoMediaBackend(),
       log: this.#log,
       graceMs: this.#graceMs,

@@ -8,6 +8,7 @@ import type {
 import type { Decision, Effect, Outgoing, RoomError, RoomState } from '../../rooms/index.ts';
 import type { FeatureColumns } from '../../rooms/permission-rules.ts';
 import type { MediaRouting, RoutingEffect } from '../media-routing.ts';
+import type { RoomEgress } from '../room-egress.ts';
 import type { Answer } from '../room-types.ts';
 import type { AttachmentLookup, ChatHistory } from './chat/services.ts';
 
@@ -22,6 +23,8 @@ export interface FeatureDeps {
   chat: ChatHistory;
   /** Uploads a chat message may attach (StorageService through services/rooms). */
   attachments?: AttachmentLookup;
+  /** The composed picture of a room (recording, RTMP, HLS); NO_EGRESS when unavailable. */
+  egress: RoomEgress;
 }
 
 /** What a feature may use of its live room. */
