@@ -16,4 +16,5 @@ export * from './api/oauth.ts';
 export * from './api/domain.ts';
 export * from './api/logger.ts';
 export * from './api/gifts.ts';
+export * from './api/streaming.ts';
 export * from './api/paths.ts';

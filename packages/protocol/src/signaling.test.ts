@@ -60,6 +60,15 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
   chat_passcode_reset: { type: 'chat_passcode_reset', id: '1' },
   chat_export: { type: 'chat_export', id: '1', passcode: 'K7Q2-M9XD' },
   choose_channel: { type: 'choose_channel', id: '1', channel: 'Tiếng Việt' },
+  stream_start: {
+    type: 'stream_start',
+    id: '1',
+    destinations: [
+      { server_id: 's1' },
+      { name: 'YouTube', url: 'rtmp://a.rtmp.youtube.com/live2', key: 'abcd-efgh-ijkl-mnop' },
+    ],
+  },
+  stream_stop: { type: 'stream_stop', id: '1' },
 };
 
 const bad = (value: unknown) => {

@@ -19,6 +19,12 @@ import {
 import { chatEvents, chatReplies, chatRequests } from './signaling/chat.ts';
 import { giftEvents } from './signaling/gifts.ts';
 import { INTERPRETER_CHANNEL_MAX, interpretationRequests } from './signaling/interpretation.ts';
+import {
+  streamingEvents,
+  streamingMessages,
+  streamingReplies,
+  streamingRequests,
+} from './signaling/streaming.ts';
 
 export {
   PROTOCOL_VERSION,
@@ -35,6 +41,7 @@ export {
 export * from './signaling/chat.ts';
 export * from './signaling/interpretation.ts';
 export * from './signaling/gifts.ts';
+export * from './signaling/streaming.ts';
 
 /**
  * The signaling socket (`/socket/member/v1`): every message, per direction.
@@ -156,6 +163,7 @@ const signalingEn = {
   'room.no_pending_request': 'There is no request to answer',
   'errors.media_unavailable': 'Audio and video are not available right now, please try again later',
   'chat.invalid_passcode': 'Invalid passcode, please try again',
+  ...streamingMessages.en,
 } as const;
 export type SignalingMessageKey = keyof typeof signalingEn;
 
@@ -198,6 +206,7 @@ export const signalingMessages: {
     'room.no_pending_request': 'Không có yêu cầu nào để trả lời',
     'errors.media_unavailable': 'Âm thanh và hình ảnh hiện không khả dụng, vui lòng thử lại sau',
     'chat.invalid_passcode': 'Mật khẩu không đúng, vui lòng nhập lại',
+    ...streamingMessages.vi,
   },
 };
 
@@ -293,6 +302,7 @@ export const clientMessageSchemas = {
 
   ...interpretationRequests,
   ...chatRequests,
+  ...streamingRequests,
   set_media_state: request('set_media_state', {
     audio: z.boolean(),
     video: z.boolean(),
@@ -645,6 +655,7 @@ export const serverMessageSchemas = {
    */
   active_speaker: event('active_speaker', { participant_id: participantId.nullable() }),
   ...giftEvents,
+  ...streamingEvents,
   // Account channel: a socket greeted with account credentials (no room) receives these.
   /** A new notification for the signed-in account; `unread` is the account's new unread count. */
   notification: event('notification', {
@@ -707,7 +718,7 @@ const sessionReplies = {
   publish_offer: z.object({ sdp }),
 } as const;
 
-const listedReplies = { ...sessionReplies, ...chatReplies } as const;
+const listedReplies = { ...sessionReplies, ...chatReplies, ...streamingReplies } as const;
 type ListedReplies = typeof listedReplies;
 
 /** Request type → the zod schema of its reply's `data` (`{}` when the reply carries none). */
