@@ -365,6 +365,8 @@ export class RoomHost {
     this.#routing.destroy().catch((error: unknown) => {
       this.#log.warn({ err: error }, 'media room could not be destroyed');
     });
+    // Recordings and live streams stop with the room (features log their own failures).
+    void this.#features.ended();
     this.#timers.ended();
   }
 
@@ -382,6 +384,7 @@ export class RoomHost {
     this.#timers.stop();
     this.#peers.clear();
     await this.#queue.idle();
+    await this.#features.ended();
     await this.#writes.idle();
     try {
       await this.#routing.destroy();

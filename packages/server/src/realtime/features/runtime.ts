@@ -21,6 +21,7 @@ export class RoomFeatures {
   /** What features see of the room. */
   readonly room: FeatureRoom;
   readonly #slots = new Map<FeatureSlot<unknown>, unknown>();
+  #ending: Promise<void> | undefined;
 
   constructor(host: Omit<FeatureRoom, 'local' | 'deps'>, deps: FeatureDeps) {
     const slots = this.#slots;
@@ -59,6 +60,20 @@ export class RoomFeatures {
 
   welcome(participantId: string): ServerMessage[] {
     return ROOM_FEATURES.flatMap((feature) => feature.welcome?.(this.room, participantId) ?? []);
+  }
+
+  /** The run is over: each feature stops what it runs (once; failures are logged). */
+  ended(): Promise<void> {
+    this.#ending ??= Promise.all(
+      ROOM_FEATURES.map(async (feature) => {
+        try {
+          await feature.ended?.(this.room);
+        } catch (error) {
+          this.room.log.error({ err: error, feature: feature.name }, 'feature could not end');
+        }
+      }),
+    ).then(() => undefined);
+    return this.#ending;
   }
 
   effect(effect: FeatureEffect, before: RoomState, after: RoomState): void {

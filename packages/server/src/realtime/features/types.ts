@@ -65,6 +65,11 @@ export interface RoomFeature {
   decorate?(room: FeatureRoom, decision: Decision): Decision;
   /** Messages for a participant right after their `welcome` (before their feeds). */
   welcome?(room: FeatureRoom, participantId: string): readonly ServerMessage[];
+  /**
+   * The room run is over (ended for everyone, or closed: idle, shutdown): stop what outlives a
+   * command (recordings, live streams). Called once per run; awaited before the room closes.
+   */
+  ended?(room: FeatureRoom): Promise<void> | void;
 }
 
 /**
