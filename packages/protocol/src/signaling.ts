@@ -17,6 +17,7 @@ import {
   signalingId,
 } from './signaling/common.ts';
 import { chatEvents, chatReplies, chatRequests } from './signaling/chat.ts';
+import { e2eeEvents, e2eeMessages, e2eeRequests } from './signaling/e2ee.ts';
 import { giftEvents } from './signaling/gifts.ts';
 import { INTERPRETER_CHANNEL_MAX, interpretationRequests } from './signaling/interpretation.ts';
 import {
@@ -41,6 +42,7 @@ export {
 export * from './signaling/chat.ts';
 export * from './signaling/interpretation.ts';
 export * from './signaling/gifts.ts';
+export * from './signaling/e2ee.ts';
 export * from './signaling/streaming.ts';
 
 /**
@@ -163,6 +165,7 @@ const signalingEn = {
   'room.no_pending_request': 'There is no request to answer',
   'errors.media_unavailable': 'Audio and video are not available right now, please try again later',
   'chat.invalid_passcode': 'Invalid passcode, please try again',
+  ...e2eeMessages.en,
   ...streamingMessages.en,
 } as const;
 export type SignalingMessageKey = keyof typeof signalingEn;
@@ -206,6 +209,7 @@ export const signalingMessages: {
     'room.no_pending_request': 'Không có yêu cầu nào để trả lời',
     'errors.media_unavailable': 'Âm thanh và hình ảnh hiện không khả dụng, vui lòng thử lại sau',
     'chat.invalid_passcode': 'Mật khẩu không đúng, vui lòng nhập lại',
+    ...e2eeMessages.vi,
     ...streamingMessages.vi,
   },
 };
@@ -302,6 +306,7 @@ export const clientMessageSchemas = {
 
   ...interpretationRequests,
   ...chatRequests,
+  ...e2eeRequests,
   ...streamingRequests,
   set_media_state: request('set_media_state', {
     audio: z.boolean(),
@@ -655,6 +660,7 @@ export const serverMessageSchemas = {
    */
   active_speaker: event('active_speaker', { participant_id: participantId.nullable() }),
   ...giftEvents,
+  ...e2eeEvents,
   ...streamingEvents,
   // Account channel: a socket greeted with account credentials (no room) receives these.
   /** A new notification for the signed-in account; `unread` is the account's new unread count. */

@@ -5,6 +5,8 @@ import {
   chatPasscodeReset,
   prepareChat,
 } from './chat/index.ts';
+import { e2eeAnnounce, e2eeFeature, e2eeSeal } from './e2ee/index.ts';
+import { audienceFeature, audienceStart, audienceStop } from './audience/index.ts';
 import { giftsFeature } from './gifts/index.ts';
 import { interpretationEffects, interpretationFeature } from './interpretation/index.ts';
 import type {
@@ -23,12 +25,17 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   chatFeature,
   interpretationFeature,
   giftsFeature,
+  e2eeFeature,
 ];
 
 /** Requests answered outside the room machine, one handler per request type. */
 export const FEATURE_REQUESTS: FeatureRequestHandlers = {
   chat_export: chatExport,
   chat_passcode_reset: chatPasscodeReset,
+  audience_start: audienceStart,
+  audience_stop: audienceStop,
+  e2ee_announce: e2eeAnnounce,
+  e2ee_seal: e2eeSeal,
 };
 
 /** Room-machine requests a feature checks first (outside and then inside the room's turn). */
