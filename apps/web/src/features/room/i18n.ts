@@ -95,6 +95,7 @@ export const strings = defineStrings({
         chat: 'Chat',
         participants: 'Participants',
         devices: 'Audio and video settings',
+        more: 'More options',
         leave: 'Leave',
       },
       layouts: {
@@ -123,7 +124,13 @@ export const strings = defineStrings({
         handRaised: 'Hand raised',
         reconnecting: 'Reconnecting',
         pinnedForAll: 'Pinned for everyone',
+        pinned: 'Pinned',
         speaking: '{{name}} is speaking',
+        more: '{{count}} more people',
+      },
+      stage: {
+        presenting: 'You are presenting',
+        stopPresenting: 'Stop presenting',
       },
       devices: {
         camera: 'Camera',
@@ -348,6 +355,7 @@ export const strings = defineStrings({
         chat: 'Trò chuyện',
         participants: 'Người tham gia',
         devices: 'Cài đặt âm thanh và hình ảnh',
+        more: 'Thêm tùy chọn',
         leave: 'Rời đi',
       },
       layouts: {
@@ -376,7 +384,13 @@ export const strings = defineStrings({
         handRaised: 'Đang giơ tay',
         reconnecting: 'Đang kết nối lại',
         pinnedForAll: 'Đã ghim cho mọi người',
+        pinned: 'Đã ghim',
         speaking: '{{name}} đang nói',
+        more: 'Thêm {{count}} người',
+      },
+      stage: {
+        presenting: 'Bạn đang trình bày',
+        stopPresenting: 'Dừng trình bày',
       },
       devices: {
         camera: 'Camera',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Layout, ParticipantView } from '@podium/protocol';
-import { galleryColumns, stageView, type StageInput } from './stage.ts';
+import { stageView, type StageInput } from './stage.ts';
 
 const person = (id: string, over: Partial<ParticipantView> = {}): ParticipantView => ({
   id,
@@ -48,10 +48,20 @@ describe('stage layouts', () => {
     person('hidden', { invisible: true }),
   ];
 
-  it('gallery shows everyone, screens first, backstage presenters hidden', () => {
-    const view = stageView(input('gallery', people));
-    expect(keys(view.main)).toEqual(['b:screen', 'me:camera', 'a:camera', 'b:camera']);
+  it('gallery shows everyone equal, backstage presenters hidden', () => {
+    const noScreen = people.map((p) => ({ ...p, screen: false }));
+    const view = stageView(input('gallery', noScreen));
+    expect(view.arrangement).toBe('grid');
+    expect(keys(view.main)).toEqual(['me:camera', 'a:camera', 'b:camera']);
     expect(view.strip).toEqual([]);
+  });
+
+  it('a gallery features a shared screen, with the cameras in the strip', () => {
+    const view = stageView(input('gallery', people));
+    expect(view.arrangement).toBe('featured');
+    expect(keys(view.main)).toEqual(['b:screen']);
+    expect(keys(view.strip)).toEqual(['me:camera', 'a:camera', 'b:camera']);
+    expect(view.presenting).toBe(false);
   });
 
   it('center features a shared screen, else the active speaker, never oneself first', () => {
@@ -85,12 +95,13 @@ describe('stage layouts', () => {
     expect(keys(stageView(none).main)).toEqual(['b:camera']);
   });
 
-  it('my own screen shows as soon as I share it', () => {
+  it('my own screen is no tile: the stage says I am presenting, as soon as I share', () => {
     const view = stageView(input('gallery', [person('me'), person('a')], { selfSharing: true }));
-    expect(keys(view.main)[0]).toBe('me:screen');
-  });
-
-  it('gallery columns grow with the square root', () => {
-    expect([1, 2, 4, 5, 9, 10, 16, 17].map(galleryColumns)).toEqual([1, 2, 2, 3, 3, 4, 4, 5]);
+    expect(view.presenting).toBe(true);
+    expect(view.arrangement).toBe('grid');
+    expect(keys(view.main)).toEqual(['me:camera', 'a:camera']);
+    const reported = stageView(input('center', [person('me', { screen: true }), person('a')]));
+    expect(reported.presenting).toBe(true);
+    expect(keys(reported.main)).toEqual(['a:camera']);
   });
 });

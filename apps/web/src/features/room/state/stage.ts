@@ -15,8 +15,15 @@ export interface StageTile {
 
 export interface StageView {
   layout: Layout;
+  /**
+   * How the stage draws it: `grid` (everyone equal) or `featured` (one large tile and a
+   * filmstrip). A gallery turns featured while someone else shares a screen.
+   */
+  arrangement: 'grid' | 'featured';
   main: StageTile[];
   strip: StageTile[];
+  /** This browser shares its screen: it shows a "You are presenting" bar, not its own screen. */
+  presenting: boolean;
 }
 
 export interface StageInput {
@@ -40,7 +47,8 @@ export function stageTiles(input: StageInput): StageTile[] {
     // Backstage presenters are off the stage; one still sees oneself.
     if (p.invisible && !self) continue;
     cameras.push({ key: `${id}:camera`, participantId: id, source: 'camera', self });
-    if (p.screen || (self && input.selfSharing)) {
+    // One's own screen is not a tile (a hall of mirrors); the stage says "You are presenting".
+    if (p.screen && !self) {
       screens.push({ key: `${id}:screen`, participantId: id, source: 'screen', self });
     }
   }
@@ -49,8 +57,7 @@ export function stageTiles(input: StageInput): StageTile[] {
 }
 
 function featured(tiles: StageTile[], input: StageInput): StageTile | undefined {
-  const screen =
-    tiles.find((t) => t.source === 'screen' && !t.self) ?? tiles.find((t) => t.source === 'screen');
+  const screen = tiles.find((t) => t.source === 'screen');
   if (screen) return screen;
   const speaker = input.activeSpeaker;
   const others = tiles.filter((t) => !t.self);
@@ -65,7 +72,13 @@ function featured(tiles: StageTile[], input: StageInput): StageTile | undefined 
 export function stageView(input: StageInput): StageView {
   const tiles = stageTiles(input);
   const layout = input.room.layout;
-  if (layout === 'gallery') return { layout, main: tiles, strip: [] };
+  const self = input.room.selfId ? input.room.participants[input.room.selfId] : undefined;
+  const presenting = input.selfSharing || Boolean(self?.screen);
+  const screen = tiles.find((t) => t.source === 'screen');
+  // A shared screen is what people look at: a gallery features it (Meet and Zoom do the same).
+  if (layout === 'gallery' && !screen) {
+    return { layout, arrangement: 'grid', main: tiles, strip: [], presenting };
+  }
   let main: StageTile | undefined;
   if (layout === 'pin') {
     const pin = effectivePin(input.room as RoomState);
@@ -76,13 +89,12 @@ export function stageView(input: StageInput): StageView {
     }
   }
   main ??= featured(tiles, input);
-  if (!main) return { layout, main: [], strip: [] };
-  return { layout, main: [main], strip: tiles.filter((t) => t !== main) };
-}
-
-/** Columns for a gallery of n tiles: as square as possible, wider than tall. */
-export function galleryColumns(n: number): number {
-  if (n <= 1) return 1;
-  if (n <= 4) return 2;
-  return Math.ceil(Math.sqrt(n));
+  if (!main) return { layout, arrangement: 'featured', main: [], strip: [], presenting };
+  return {
+    layout,
+    arrangement: 'featured',
+    main: [main],
+    strip: tiles.filter((t) => t !== main),
+    presenting,
+  };
 }

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Alert, Badge, Box, Group, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconLock, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from '../../../shared/i18n/index.ts';
 import { AccountCallSettings } from './AccountCallSettings.tsx';
@@ -8,10 +10,15 @@ import { ControlsBar } from './ControlsBar.tsx';
 import { NetworkIndicator } from './NetworkIndicator.tsx';
 import { RemoteAudio } from './RemoteAudio.tsx';
 import { Stage } from './Stage.tsx';
+import classes from './CallView.module.css';
+
+/** A phone or a small window (portrait or landscape): compact controls, panels as sheets. */
+export const COMPACT_QUERY = '(max-width: 640px), (max-height: 480px)';
 
 /**
  * The call: header, stage, the open side panel and the controls bar, with what the in-call
- * features contribute to each (features/README.md); this shell names no feature.
+ * features contribute to each (features/README.md); this shell names no feature. It fills the
+ * window (dark, like Meet or Zoom); Escape closes the open panel.
  */
 export function CallView({ title, alias }: { title: string; alias: string }) {
   const { t } = useTranslation();
@@ -22,20 +29,32 @@ export function CallView({ title, alias }: { title: string; alias: string }) {
   const locked = useRoomState((s) => s.room.locked);
   const reconnecting = useRoomState((s) => s.room.connection === 'reconnecting');
   const unavailable = useRoomState((s) => s.media.availability === 'unavailable');
+  const compact = useMediaQuery(COMPACT_QUERY) ?? false;
   const Panel = features.find((f) => f.id === panelId)?.panel?.Component;
 
+  useEffect(() => {
+    if (!panelId) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // A dialog or menu open over the call takes its own Escape first.
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('[role="dialog"], [role="menu"], [role="listbox"], [role="alertdialog"]'))
+        return;
+      session.openPanel(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [panelId, session]);
+
   return (
-    <Box
-      h="calc(100dvh - 2 * var(--mantine-spacing-md))"
-      style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
-    >
-      <Group justify="space-between" wrap="nowrap">
+    <Box className={classes.call} data-compact={compact ? '' : undefined}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="xs" miw={0} wrap="nowrap">
-          <Title order={1} size="h4" lineClamp={1}>
+          <Title order={1} size={compact ? 'h5' : 'h4'} lineClamp={1} c="gray.0">
             {title}
           </Title>
           {mode ? (
-            <Badge variant="light" color="gray">
+            <Badge variant="filled" color="dark.4">
               {t(`room.modes.${mode}`)}
             </Badge>
           ) : null}
@@ -43,7 +62,7 @@ export function CallView({ title, alias }: { title: string; alias: string }) {
             Header ? <Header key={id} title={title} alias={alias} /> : null,
           )}
           {locked ? (
-            <Badge variant="light" color="orange" leftSection={<IconLock size={12} aria-hidden />}>
+            <Badge variant="filled" color="orange" leftSection={<IconLock size={12} aria-hidden />}>
               {t('join.waiting.locked.title')}
             </Badge>
           ) : null}
@@ -63,10 +82,15 @@ export function CallView({ title, alias }: { title: string; alias: string }) {
       <Box flex={1} mih={0} style={{ display: 'flex', gap: 8 }}>
         <Stage />
         {Panel ? (
-          <Panel title={title} alias={alias} onClose={() => session.openPanel(null)} />
+          <Box
+            className={compact ? classes.sheet : classes.panel}
+            data-panel={panelId ?? undefined}
+          >
+            <Panel title={title} alias={alias} onClose={() => session.openPanel(null)} />
+          </Box>
         ) : null}
       </Box>
-      <ControlsBar onLeave={() => void session.leave()} />
+      <ControlsBar compact={compact} onLeave={() => void session.leave()} />
       <AskPrompt />
       {features.map(({ id, Overlay }) => (Overlay ? <Overlay key={id} /> : null))}
       <RemoteAudio />

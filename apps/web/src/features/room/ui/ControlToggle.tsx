@@ -4,7 +4,9 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 /**
  * A toggle of the controls bar, for the core controls and the features' alike. The accessible
  * name never changes (ARIA: a toggle's state is `aria-pressed`); the tooltip says what a click
- * does.
+ * does. Colours follow the convention of every call product: neutral at rest, blue while a
+ * feature is on (hand up, panel open, sharing); a device toggle (`device`: microphone, camera)
+ * is neutral while on and red while off, its icon slashed by the caller.
  */
 export function ControlToggle({
   label,
@@ -14,6 +16,7 @@ export function ControlToggle({
   disabled,
   onClick,
   danger,
+  device,
   children,
 }: {
   label: string;
@@ -23,17 +26,22 @@ export function ControlToggle({
   disabled?: boolean;
   onClick: () => void;
   danger?: boolean;
+  /** A microphone or camera: red while off. */
+  device?: boolean;
   children: ReactNode;
 }) {
+  const alert = danger || (device && !pressed);
+  const active = !device && pressed;
   return (
     <Tooltip label={tip}>
       <ActionIcon
         size={48}
         radius="xl"
-        variant={pressed ? 'filled' : 'light'}
-        color={danger ? 'red' : pressed ? undefined : 'gray'}
+        variant="filled"
+        color={alert ? 'red' : active ? 'blue' : 'dark.4'}
         aria-label={label}
         aria-pressed={pressed}
+        data-state={device ? (pressed ? 'on' : 'off') : undefined}
         loading={pending}
         disabled={disabled}
         onClick={onClick}

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import {
   ActionIcon,
   Button,
@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import {
   IconCheck,
+  IconDotsVertical,
   IconHandStop,
   IconLayoutGrid,
   IconMicrophone,
@@ -62,7 +63,8 @@ function DeviceSelect({
   );
 }
 
-function DevicesMenu() {
+/** `inline`: inside the overflow popover, the dropdown stays in it (a portal would close it). */
+function DevicesMenu({ inline = false }: { inline?: boolean }) {
   const { t } = useTranslation();
   const session = useRoom();
   const devices = useRoomState((s) => s.media.devices);
@@ -71,14 +73,14 @@ function DevicesMenu() {
   const select = (choice: 'camera' | 'microphone' | 'speaker', id: string) =>
     void session.media?.select(choice, id);
   return (
-    <Popover position="top" withArrow shadow="md" width={320} trapFocus>
+    <Popover position="top" withArrow shadow="md" width={320} trapFocus withinPortal={!inline}>
       <Popover.Target>
         <Tooltip label={t('room.controls.devices')}>
           <ActionIcon
             size={48}
             radius="xl"
-            variant="light"
-            color="gray"
+            variant="filled"
+            color="dark.4"
             aria-label={t('room.controls.devices')}
             disabled={!supported}
           >
@@ -119,19 +121,19 @@ function DevicesMenu() {
   );
 }
 
-function LayoutMenu() {
+function LayoutMenu({ inline = false }: { inline?: boolean }) {
   const { t } = useTranslation();
   const session = useRoom();
   const layout = useRoomState((s) => s.room.layout);
   return (
-    <Menu position="top" withArrow>
+    <Menu position="top" withArrow withinPortal={!inline}>
       <Menu.Target>
         <Tooltip label={t('room.controls.layout')}>
           <ActionIcon
             size={48}
             radius="xl"
-            variant="light"
-            color="gray"
+            variant="filled"
+            color="dark.4"
             aria-label={t('room.controls.layout')}
           >
             <IconLayoutGrid aria-hidden />
@@ -170,7 +172,7 @@ function MediaErrors() {
   return (
     <Stack gap={2} role="alert" align="center">
       {messages.map((m) => (
-        <Text key={m} size="sm" c="red">
+        <Text key={m} size="sm" c="red.4">
           {m}
         </Text>
       ))}
@@ -194,8 +196,75 @@ function FeatureControls({ feature }: { feature: InCallFeature }) {
   );
 }
 
-/** The core controls, then each in-call feature's (features/index.ts), then Leave. */
-export function ControlsBar({ onLeave }: { onLeave: () => void }) {
+/**
+ * The controls people use most stay in the bar on a phone; the rest go in "More options" (a
+ * popover kept mounted, so the features' controls keep their state and hooks).
+ */
+function MoreOptions({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="top"
+      withArrow
+      shadow="md"
+      trapFocus
+      returnFocus
+      keepMounted
+      // Inside the controls region (no portal): its buttons are the call's controls too.
+      withinPortal={false}
+      closeOnEscape
+    >
+      <Popover.Target>
+        <Tooltip label={t('room.controls.more')}>
+          <ActionIcon
+            size={48}
+            radius="xl"
+            variant="filled"
+            color={opened ? 'blue' : 'dark.4'}
+            aria-label={t('room.controls.more')}
+            aria-haspopup="dialog"
+            aria-expanded={opened}
+            onClick={() => setOpened((o) => !o)}
+          >
+            <IconDotsVertical aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown bg="dark.6" style={{ borderColor: 'var(--mantine-color-dark-4)' }}>
+        <Group
+          gap="sm"
+          justify="center"
+          maw={260}
+          role="group"
+          aria-label={t('room.controls.more')}
+          // Choosing something closes the menu; a nested menu or popover keeps it open.
+          onClick={(e) => {
+            const target = e.target as HTMLElement;
+            if (target.closest('[aria-haspopup]')) return;
+            if (target.closest('button')) setOpened(false);
+          }}
+        >
+          {children}
+        </Group>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/**
+ * The core controls, then each in-call feature's (features/index.ts), then Leave. `compact`
+ * (a phone, a small window): microphone, camera, "More options" and Leave only.
+ */
+export function ControlsBar({
+  onLeave,
+  compact = false,
+}: {
+  onLeave: () => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const session = useRoom();
   const media = useRoomState((s) => s.media);
@@ -206,16 +275,55 @@ export function ControlsBar({ onLeave }: { onLeave: () => void }) {
   const handUp = self?.hand_raised_at != null;
   const noMedia = !media.supported;
 
+  const rest = (
+    <>
+      <ControlToggle
+        label={t('room.controls.screen')}
+        tip={t(media.screen.on ? 'room.controls.tips.stopShare' : 'room.controls.tips.shareScreen')}
+        pressed={media.screen.on}
+        pending={media.screen.pending}
+        disabled={noMedia}
+        onClick={() => void session.media?.toggleScreen()}
+      >
+        {media.screen.on ? <IconScreenShareOff aria-hidden /> : <IconScreenShare aria-hidden />}
+      </ControlToggle>
+      {/* The host has nobody to ask for the floor: the server refuses their hand. */}
+      {self?.role !== 'host' ? (
+        <ControlToggle
+          label={t('room.controls.hand')}
+          tip={t(handUp ? 'room.controls.tips.lowerHand' : 'room.controls.tips.raiseHand')}
+          pressed={handUp}
+          pending={handBusy}
+          onClick={() => void (handUp ? session.lowerHand() : session.raiseHand())}
+        >
+          <IconHandStop aria-hidden />
+        </ControlToggle>
+      ) : null}
+      <LayoutMenu inline={compact} />
+      <DevicesMenu inline={compact} />
+      {session.features.map((feature) => (
+        <FeatureControls key={feature.id} feature={feature} />
+      ))}
+    </>
+  );
+
   return (
-    <Stack gap={4} component="section" aria-label={t('room.region.controls')} py="xs">
+    <Stack
+      gap={4}
+      component="section"
+      aria-label={t('room.region.controls')}
+      py={compact ? 4 : 'xs'}
+      data-compact={compact ? '' : undefined}
+    >
       <MediaErrors />
-      <Group justify="center" gap="sm">
+      <Group justify="center" gap={compact ? 'xs' : 'sm'} wrap={compact ? 'nowrap' : 'wrap'}>
         <ControlToggle
           label={t('room.controls.microphone')}
           tip={t(mic.on ? 'room.controls.tips.micOff' : 'room.controls.tips.micOn')}
           pressed={mic.on}
           pending={mic.pending}
           disabled={noMedia}
+          device
           onClick={() => void session.media?.toggle('microphone')}
         >
           {mic.on ? <IconMicrophone aria-hidden /> : <IconMicrophoneOff aria-hidden />}
@@ -226,48 +334,36 @@ export function ControlsBar({ onLeave }: { onLeave: () => void }) {
           pressed={camera.on}
           pending={camera.pending}
           disabled={noMedia}
+          device
           onClick={() => void session.media?.toggle('camera')}
         >
           {camera.on ? <IconVideo aria-hidden /> : <IconVideoOff aria-hidden />}
         </ControlToggle>
-        <ControlToggle
-          label={t('room.controls.screen')}
-          tip={t(
-            media.screen.on ? 'room.controls.tips.stopShare' : 'room.controls.tips.shareScreen',
-          )}
-          pressed={media.screen.on}
-          pending={media.screen.pending}
-          disabled={noMedia}
-          onClick={() => void session.media?.toggleScreen()}
-        >
-          {media.screen.on ? <IconScreenShareOff aria-hidden /> : <IconScreenShare aria-hidden />}
-        </ControlToggle>
-        {/* The host has nobody to ask for the floor: the server refuses their hand. */}
-        {self?.role !== 'host' ? (
-          <ControlToggle
-            label={t('room.controls.hand')}
-            tip={t(handUp ? 'room.controls.tips.lowerHand' : 'room.controls.tips.raiseHand')}
-            pressed={handUp}
-            pending={handBusy}
-            onClick={() => void (handUp ? session.lowerHand() : session.raiseHand())}
+        {compact ? <MoreOptions>{rest}</MoreOptions> : rest}
+        {compact ? (
+          <Tooltip label={t('room.controls.leave')}>
+            <ActionIcon
+              size={48}
+              radius="xl"
+              variant="filled"
+              color="red"
+              aria-label={t('room.controls.leave')}
+              onClick={onLeave}
+            >
+              <IconPhoneOff aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Button
+            color="red"
+            radius="xl"
+            size="md"
+            leftSection={<IconPhoneOff aria-hidden size={18} />}
+            onClick={onLeave}
           >
-            <IconHandStop aria-hidden />
-          </ControlToggle>
-        ) : null}
-        <LayoutMenu />
-        <DevicesMenu />
-        {session.features.map((feature) => (
-          <FeatureControls key={feature.id} feature={feature} />
-        ))}
-        <Button
-          color="red"
-          radius="xl"
-          size="md"
-          leftSection={<IconPhoneOff aria-hidden size={18} />}
-          onClick={onLeave}
-        >
-          {t('room.controls.leave')}
-        </Button>
+            {t('room.controls.leave')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

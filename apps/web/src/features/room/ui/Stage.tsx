@@ -1,12 +1,85 @@
-import { Box, ScrollArea, SimpleGrid, Stack } from '@mantine/core';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Box, Button, Group, Text } from '@mantine/core';
+import { IconScreenShareOff } from '@tabler/icons-react';
 import { useShallow } from 'zustand/react/shallow';
 import { useTranslation } from '../../../shared/i18n/index.ts';
-import { galleryColumns, stageView } from '../state/stage.ts';
-import { useRoomState } from './context.ts';
+import { stageView, type StageTile, type StageView } from '../state/stage.ts';
+import { useRoom, useRoomState } from './context.ts';
+import {
+  featuredLayout,
+  galleryPage,
+  gridRects,
+  MAX_GALLERY_TILES,
+  type Rect,
+  type Size,
+} from './stageLayout.ts';
 import { Tile } from './Tile.tsx';
 
-/** The stage in the chosen layout: gallery grid, or one featured tile with a strip beside it. */
-export function Stage() {
+/** Where jsdom (no layout) and a first render before measuring put the tiles. */
+const FALLBACK_AREA: Size = { width: 1280, height: 720 };
+
+/** The size of an element, kept up to date as the window or a side panel changes it. */
+function useAreaSize() {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [size, setSize] = useState<Size | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const { width, height } = element.getBoundingClientRect();
+      setSize((old) =>
+        old && old.width === width && old.height === height ? old : { width, height },
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, size: size && size.width > 0 && size.height > 0 ? size : FALLBACK_AREA };
+}
+
+interface Placed {
+  tile: StageTile;
+  rect: Rect;
+  featured: boolean;
+}
+
+/** The rectangle of every tile shown, and the "+N" place if some do not fit. */
+export function placeTiles(
+  view: StageView,
+  area: Size,
+  maxTiles = MAX_GALLERY_TILES,
+): { placed: Placed[]; more: { rect: Rect; count: number } | null } {
+  if (view.arrangement === 'grid') {
+    const { shown, hidden } = galleryPage(view.main.length, maxTiles);
+    const rects = gridRects(area, shown + (hidden ? 1 : 0));
+    const placed = view.main
+      .slice(0, shown)
+      .flatMap((tile, i) => (rects[i] ? [{ tile, rect: rects[i], featured: false }] : []));
+    const last = rects[shown];
+    return { placed, more: hidden && last ? { rect: last, count: hidden } : null };
+  }
+  const layout = featuredLayout(area, view.strip.length);
+  const main = view.main[0];
+  const placed: Placed[] = main ? [{ tile: main, rect: layout.main, featured: true }] : [];
+  const shown = layout.strip.length - (layout.hidden ? 1 : 0);
+  view.strip.slice(0, shown).forEach((tile, i) => {
+    const rect = layout.strip[i];
+    if (rect) placed.push({ tile, rect, featured: false });
+  });
+  const last = layout.strip[shown];
+  return { placed, more: layout.hidden && last ? { rect: last, count: layout.hidden } : null };
+}
+
+/**
+ * The stage: every tile placed by stageLayout.ts so all fit the area (no scrolling, nothing
+ * hidden), re-placed when the area changes size. Tiles are rendered in one stable order and only
+ * moved (absolute positions), so a layout or pin change never remounts a <video> (no black
+ * flash). Reads the room through RoomContext only: the call view and the recorder page both
+ * render it, with or without controls around it.
+ */
+export function Stage({ maxTiles }: { maxTiles?: number } = {}) {
   const { t } = useTranslation();
   const input = useRoomState(
     useShallow((s) => ({
@@ -20,54 +93,102 @@ export function Stage() {
       selfSharing: s.media.screen.on,
     })),
   );
-  const view = stageView({
-    room: input,
-    activeSpeaker: input.activeSpeaker,
-    selfSharing: input.selfSharing,
-  });
-
-  if (view.layout === 'gallery') {
-    const cols = galleryColumns(view.main.length);
-    return (
-      <Box component="section" aria-label={t('room.region.stage')} flex={1} mih={0} p={4}>
-        <ScrollArea h="100%">
-          <SimpleGrid cols={{ base: Math.min(cols, 2), sm: cols }} spacing="xs">
-            {view.main.map((tile) => (
-              <Box key={tile.key} style={{ aspectRatio: '16 / 9' }}>
-                <Tile tile={tile} />
-              </Box>
-            ))}
-          </SimpleGrid>
-        </ScrollArea>
-      </Box>
-    );
-  }
+  const view = useMemo(
+    () =>
+      stageView({
+        room: input,
+        activeSpeaker: input.activeSpeaker,
+        selfSharing: input.selfSharing,
+      }),
+    [input],
+  );
+  const { ref, size } = useAreaSize();
+  const { placed, more } = placeTiles(view, size, maxTiles);
+  // One stable order for the DOM (by tile key), whatever is featured or pinned: React then
+  // moves no element, so no video restarts.
+  const stable = [...placed].sort((a, b) => a.tile.key.localeCompare(b.tile.key));
 
   return (
     <Box
       component="section"
       aria-label={t('room.region.stage')}
       flex={1}
+      miw={0}
       mih={0}
-      p={4}
-      style={{ display: 'flex', gap: 8 }}
+      style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
     >
-      <Box flex={1} miw={0}>
-        {view.main.map((tile) => (
-          <Tile key={tile.key} tile={tile} large />
+      {view.presenting ? <PresentingBar /> : null}
+      <Box ref={ref} pos="relative" flex={1} mih={0} data-stage-area="">
+        {stable.map(({ tile, rect, featured }) => (
+          <Box
+            key={tile.key}
+            pos="absolute"
+            data-tile-key={tile.key}
+            style={{
+              left: rect.x,
+              top: rect.y,
+              width: rect.width,
+              height: rect.height,
+              transition: 'left 150ms, top 150ms, width 150ms, height 150ms',
+            }}
+          >
+            <Tile tile={tile} large={featured} compact={rect.height < 120} />
+          </Box>
         ))}
+        {more ? (
+          <Box
+            pos="absolute"
+            role="img"
+            aria-label={t('room.tile.more', { count: more.count })}
+            bg="dark.6"
+            style={{
+              left: more.rect.x,
+              top: more.rect.y,
+              width: more.rect.width,
+              height: more.rect.height,
+              borderRadius: 12,
+              display: 'grid',
+              placeItems: 'center',
+            }}
+          >
+            <Text c="gray.2" fw={700} size="xl" aria-hidden>
+              +{more.count}
+            </Text>
+          </Box>
+        ) : null}
       </Box>
-      {view.strip.length ? (
-        <ScrollArea w={220} h="100%">
-          <Stack gap="xs">
-            {view.strip.map((tile) => (
-              <Box key={tile.key} style={{ aspectRatio: '16 / 9' }}>
-                <Tile tile={tile} />
-              </Box>
-            ))}
-          </Stack>
-        </ScrollArea>
-      ) : null}
     </Box>
+  );
+}
+
+/** Shown to the person sharing their screen instead of a tile of it (Meet's banner). */
+function PresentingBar() {
+  const { t } = useTranslation();
+  const session = useRoom();
+  const pending = useRoomState((s) => s.media.screen.pending);
+  return (
+    <Group
+      role="status"
+      justify="center"
+      gap="sm"
+      py={6}
+      px="sm"
+      bg="dark.6"
+      style={{ borderRadius: 8 }}
+      wrap="nowrap"
+    >
+      <Text c="white" size="sm" fw={500}>
+        {t('room.stage.presenting')}
+      </Text>
+      <Button
+        size="compact-sm"
+        color="blue"
+        leftSection={<IconScreenShareOff size={14} aria-hidden />}
+        loading={pending}
+        onClick={() => void session.media?.toggleScreen()}
+      >
+        {t('room.stage.stopPresenting')}
+      </Button>
+    </Group>
   );
 }

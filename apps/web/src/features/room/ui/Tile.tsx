@@ -1,5 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Box, Center, Group, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Box,
+  Center,
+  Group,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
 import {
   IconArrowsMaximize,
   IconArrowsMinimize,
@@ -81,7 +91,52 @@ function useFullscreen(element: HTMLElement | null) {
   };
 }
 
-export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
+/**
+ * Whether a <video> really shows frames: the first frame arrived (`loadeddata`, a size) and the
+ * track is not muted (a remote track mutes when its packets stop: a camera turned off by a role
+ * change, frames that cannot be decrypted never arrive). Until then the tile shows the avatar,
+ * never a black box.
+ */
+function useShowsFrames(video: HTMLVideoElement | null, stream: MediaStream | null): boolean {
+  // Kept with the stream it is about: a new stream starts hidden until its first frame.
+  const [seen, setSeen] = useState<{ stream: MediaStream | null; shows: boolean }>({
+    stream: null,
+    shows: false,
+  });
+  useEffect(() => {
+    if (!video || !stream) return;
+    const track = stream.getVideoTracks()[0];
+    const check = () =>
+      setSeen({
+        stream,
+        shows: video.videoWidth > 0 && video.readyState >= 2 && !(track?.muted ?? false),
+      });
+    const events = ['loadeddata', 'resize', 'playing', 'emptied'] as const;
+    for (const name of events) video.addEventListener(name, check);
+    track?.addEventListener('mute', check);
+    track?.addEventListener('unmute', check);
+    // The element may already show frames (it stays mounted while tiles move).
+    const first = requestAnimationFrame(check);
+    return () => {
+      cancelAnimationFrame(first);
+      for (const name of events) video.removeEventListener(name, check);
+      track?.removeEventListener('mute', check);
+      track?.removeEventListener('unmute', check);
+    };
+  }, [video, stream]);
+  return seen.stream === stream && stream !== null && seen.shows;
+}
+
+export function Tile({
+  tile,
+  large,
+  compact,
+}: {
+  tile: StageTile;
+  large?: boolean;
+  /** A small tile (filmstrip): name only, no buttons. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const session = useRoom();
   const participant = useRoomState((s) => s.room.participants[tile.participantId]);
@@ -97,11 +152,14 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
   const fullscreen = useFullscreen(box);
   const videoRef = useRef<HTMLVideoElement | null>(null);
 
-  const hasVideo = stream?.getVideoTracks().some((track) => track.readyState === 'live') ?? false;
+  const live = stream?.getVideoTracks().some((track) => track.readyState === 'live') ?? false;
+  // A remote camera the server reports off shows the avatar even if its track lingers.
+  const hasVideo = live && (tile.self || tile.source === 'screen' || participant?.video !== false);
+  const showsFrames = useShowsFrames(hasVideo ? video : null, hasVideo ? stream : null);
   useEffect(() => {
     const element = videoRef.current;
     if (!element) return;
-    element.srcObject = stream;
+    if (element.srcObject !== stream) element.srcObject = stream;
     if (stream) void element.play().catch(() => undefined);
   }, [stream, hasVideo]);
 
@@ -112,6 +170,7 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
   const pinned = localPin === tile.participantId;
   // One's own camera is mirrored, as people expect to see themselves; a screen never is.
   const mirrored = tile.self && tile.source === 'camera' && mirror;
+  const initial = participant.name.trim().charAt(0).toUpperCase() || '?';
 
   return (
     <Box
@@ -120,16 +179,30 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
       aria-label={label}
       // Anti-screen-capture (AccountCallSettings) marks and blurs other people's video only.
       data-remote-tile={tile.self ? undefined : ''}
+      data-shows-video={showsFrames ? '' : undefined}
       pos="relative"
-      bg="dark.7"
+      bg="dark.6"
       h="100%"
-      mih={large ? 240 : 120}
+      w="100%"
       style={{
         borderRadius: 12,
         overflow: 'hidden',
         outline: speaking ? '3px solid var(--mantine-color-green-5)' : undefined,
+        outlineOffset: -3,
       }}
     >
+      {/* The avatar is always there, under the video: whatever the video does, no black box. */}
+      <Center pos="absolute" inset={0} aria-hidden>
+        <Avatar
+          color="initials"
+          name={participant.name}
+          radius="50%"
+          size={compact ? 'md' : large ? 120 : 'xl'}
+          variant="filled"
+        >
+          {initial}
+        </Avatar>
+      </Center>
       {hasVideo ? (
         <video
           ref={(element) => {
@@ -144,20 +217,19 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
           // Sound plays through RemoteAudio, whatever the layout shows.
           muted
           style={{
+            position: 'absolute',
+            inset: 0,
             width: '100%',
             height: '100%',
             objectFit: tile.source === 'screen' ? 'contain' : 'cover',
             transform: mirrored ? 'scaleX(-1)' : undefined,
-            background: 'black',
+            background: tile.source === 'screen' ? 'black' : undefined,
+            // Hidden (not removed) until frames come, so the avatar shows instead of black.
+            opacity: showsFrames ? 1 : 0,
+            transition: 'opacity 120ms',
           }}
         />
-      ) : (
-        <Center h="100%">
-          <Text size={large ? '3rem' : 'xl'} fw={700} c="gray.3" aria-hidden>
-            {participant.name.trim().charAt(0).toUpperCase() || '?'}
-          </Text>
-        </Center>
-      )}
+      ) : null}
       {tile.self && hasVideo && unavailable && tile.source === 'camera' ? (
         <TileNotice>{t('room.notSent')}</TileNotice>
       ) : null}
@@ -177,7 +249,16 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
       >
         <Group gap={4} wrap="nowrap" miw={0}>
           {tile.source === 'camera' && !participant.audio ? (
-            <IconMicrophoneOff size={16} color="white" aria-label={t('room.tile.micOff')} />
+            // A red disc with a slashed mic: the sign everyone reads as "muted".
+            <ThemeIcon
+              size={20}
+              radius="xl"
+              color="red"
+              aria-label={t('room.tile.micOff')}
+              role="img"
+            >
+              <IconMicrophoneOff size={13} aria-hidden />
+            </ThemeIcon>
           ) : null}
           {participant.hand_raised_at !== null ? (
             <IconHandStop size={16} color="orange" aria-label={t('room.tile.handRaised')} />
@@ -186,7 +267,16 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
             <IconWifiOff size={16} color="orange" aria-label={t('room.tile.reconnecting')} />
           ) : null}
           {pinnedForAll === tile.participantId ? (
-            <IconPin size={16} color="white" aria-label={t('room.tile.pinnedForAll')} />
+            // A labelled pill, not a bare icon: it must not be mistaken for a muted mic.
+            <Badge
+              size="sm"
+              color="blue"
+              variant="filled"
+              leftSection={<IconPin size={11} aria-hidden />}
+              aria-label={t('room.tile.pinnedForAll')}
+            >
+              {t('room.tile.pinned')}
+            </Badge>
           ) : null}
           <Text size="sm" c="white" truncate>
             {label}
@@ -200,73 +290,83 @@ export function Tile({ tile, large }: { tile: StageTile; large?: boolean }) {
             />
           ) : null}
         </Group>
-        <Group gap={2} wrap="nowrap">
-          <TileButton
-            label={t('room.tile.pin', { name: participant.name })}
-            tip={
-              pinned
-                ? t('room.tile.unpin', { name: participant.name })
-                : t('room.tile.pin', { name: participant.name })
-            }
-            pressed={pinned}
-            onClick={() => session.pinLocally(pinned ? null : tile.participantId)}
-          >
-            {pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
-          </TileButton>
-          {pip.supported && hasVideo ? (
+        {compact ? null : (
+          <Group gap={2} wrap="nowrap">
             <TileButton
-              label={t('room.tile.pip')}
-              tip={pip.active ? t('room.tile.exitPip') : t('room.tile.pip')}
-              pressed={pip.active}
-              onClick={() => void pip.toggle()}
+              label={t('room.tile.pin', { name: participant.name })}
+              tip={
+                pinned
+                  ? t('room.tile.unpin', { name: participant.name })
+                  : t('room.tile.pin', { name: participant.name })
+              }
+              pressed={pinned}
+              onClick={() => session.pinLocally(pinned ? null : tile.participantId)}
             >
-              {pip.active ? (
-                <IconPictureInPictureOff size={16} />
-              ) : (
-                <IconPictureInPicture size={16} />
-              )}
+              {pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
             </TileButton>
-          ) : null}
-          {fullscreen.supported ? (
-            <TileButton
-              label={t('room.tile.fullscreen')}
-              tip={fullscreen.active ? t('room.tile.exitFullscreen') : t('room.tile.fullscreen')}
-              pressed={fullscreen.active}
-              onClick={() => void fullscreen.toggle()}
-            >
-              {fullscreen.active ? (
-                <IconArrowsMinimize size={16} />
-              ) : (
-                <IconArrowsMaximize size={16} />
-              )}
-            </TileButton>
-          ) : null}
-        </Group>
+            {pip.supported && hasVideo ? (
+              <TileButton
+                // Named for what a click does (issue 15), like the full screen button.
+                label={pip.active ? t('room.tile.exitPip') : t('room.tile.pip')}
+                active={pip.active}
+                onClick={() => void pip.toggle()}
+              >
+                {pip.active ? (
+                  <IconPictureInPictureOff size={16} />
+                ) : (
+                  <IconPictureInPicture size={16} />
+                )}
+              </TileButton>
+            ) : null}
+            {fullscreen.supported ? (
+              <TileButton
+                label={
+                  fullscreen.active ? t('room.tile.exitFullscreen') : t('room.tile.fullscreen')
+                }
+                active={fullscreen.active}
+                onClick={() => void fullscreen.toggle()}
+              >
+                {fullscreen.active ? (
+                  <IconArrowsMinimize size={16} />
+                ) : (
+                  <IconArrowsMaximize size={16} />
+                )}
+              </TileButton>
+            ) : null}
+          </Group>
+        )}
       </Group>
     </Box>
   );
 }
 
-/** A toggle: the accessible name stays the same, aria-pressed tells the state. */
+/**
+ * A tile button. A pin toggle (`pressed`) keeps its name and shows its state with aria-pressed;
+ * an action that swaps itself (full screen, picture in picture: `active`) is named for what a
+ * click does ("Exit full screen"), as people and screen readers expect of those.
+ */
 function TileButton({
   label,
   tip,
   pressed,
+  active,
   onClick,
   children,
 }: {
   label: string;
-  tip: string;
-  pressed: boolean;
+  tip?: string;
+  pressed?: boolean;
+  active?: boolean;
   onClick: () => void;
   children: React.ReactNode;
 }) {
+  const on = pressed ?? active ?? false;
   return (
-    <Tooltip label={tip}>
+    <Tooltip label={tip ?? label}>
       <ActionIcon
         size="sm"
-        variant={pressed ? 'filled' : 'subtle'}
-        color={pressed ? undefined : 'gray.0'}
+        variant={on ? 'filled' : 'subtle'}
+        color={on ? undefined : 'gray.0'}
         aria-label={label}
         aria-pressed={pressed}
         onClick={onClick}
