@@ -310,6 +310,9 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     // Answers for the media layer, notices without lasting state, and events that only in-call
     // features fold (features/*: their slices and chat lines, state/featureState.ts).
     case 'gift_given':
+    // End-to-end keys: the media layer's (media/e2ee/).
+    case 'e2ee_public_keys':
+    case 'e2ee_sealed':
     case 'ask_answered':
     case 'media_stopped':
     case 'offer':
