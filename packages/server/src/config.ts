@@ -48,6 +48,8 @@ export interface Config {
   media: MediaConfig;
   /** The egress (composed recording, RTMP, HLS of a room); see src/media/egress. */
   egress: EgressConfig;
+  /** Live streaming to RTMP servers (services/streaming, realtime/features/streaming). */
+  streaming: StreamingConfig;
   /** Chat file sharing limits (decisions.md "Chat and files"); see src/services/storage. */
   uploads: UploadsConfig;
   /** Google and Facebook sign-in (OAUTH_*); see src/services/social-signin. */
@@ -126,6 +128,27 @@ export interface EgressConfig {
   chromiumBin: string;
   /** ffmpeg executable (EGRESS_FFMPEG; default ffmpeg on the PATH). */
   ffmpegBin: string;
+}
+
+export interface StreamingConfig {
+  /**
+   * STREAM_KEY_SECRET: 32 bytes (base64 or hex) that encrypt saved stream keys. Unset: made once
+   * and kept in DATA_DIR/stream-key.secret (in memory for a `memory://` data dir).
+   * SECURITY: kept out of the database, so a database dump alone does not reveal the keys.
+   */
+  keySecret: string | undefined;
+  /** Where the generated secret is kept, or undefined for an in-memory data dir. */
+  keySecretFile: string | undefined;
+  /**
+   * STREAM_ALLOW_PRIVATE_HOSTS=1 lets stream URLs point at loopback, private and link-local
+   * addresses (tests, a private RTMP relay). Off by default: the server would otherwise push to
+   * its own network on a host's say-so.
+   */
+  allowPrivateHosts: boolean;
+  /** STREAM_RETRY_MAX: tries after a dropped connection before a destination fails (default 5). */
+  retryMax: number;
+  /** STREAM_RETRY_BASE_MS: the first retry's delay, doubled each time (default 2000). */
+  retryBaseMs: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -281,6 +304,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invitationsPerDay: int(env.INVITATIONS_PER_DAY, 200, 'INVITATIONS_PER_DAY'),
     media,
     egress: loadEgressConfig(env, dataDir, media),
+    streaming: {
+      keySecret: env.STREAM_KEY_SECRET || undefined,
+      keySecretFile: dataDir.startsWith('memory://')
+        ? undefined
+        : path.join(dataDir, 'stream-key.secret'),
+      allowPrivateHosts: flag(env.STREAM_ALLOW_PRIVATE_HOSTS, false, 'STREAM_ALLOW_PRIVATE_HOSTS'),
+      retryMax: int(env.STREAM_RETRY_MAX, 5, 'STREAM_RETRY_MAX'),
+      retryBaseMs: int(env.STREAM_RETRY_BASE_MS, 2000, 'STREAM_RETRY_BASE_MS'),
+    },
     oauth: loadOAuthConfig(env),
     ice: loadIceConfig(env),
     qrRingTimeoutMs: int(env.QR_RING_TIMEOUT_MS, QR_CALL_RING_TIMEOUT_MS, 'QR_RING_TIMEOUT_MS'),

@@ -103,6 +103,14 @@ export const apiPaths = {
     send: '/api/gifts/send',
     donate: '/api/gifts/donate',
   },
+  /** Saved live-stream destinations of the account ("linked stream servers", api/streaming.ts). */
+  streaming: {
+    list: '/api/account/stream-servers',
+    create: '/api/account/stream-servers/create',
+    update: '/api/account/stream-servers/update',
+    /** DELETE. */
+    remove: '/api/account/stream-servers/delete',
+  },
   notifications: {
     list: '/api/v1/message/get',
     count: '/api/v1/message/count',

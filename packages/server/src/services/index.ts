@@ -19,6 +19,7 @@ import { ClientLogService } from './logger/index.ts';
 import { WalletService } from './wallet/index.ts';
 import { GiftsService } from './gifts/index.ts';
 import { QrCallsService } from './qr-calls/index.ts';
+import { StreamingService } from './streaming/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
 export interface TokenAuthenticator {
@@ -61,6 +62,8 @@ export interface Services {
   gifts: GiftsService;
   /** QR call centre: agents of QR-code aliases and visitors' calls (POST /1-1/send). */
   qrCalls: QrCallsService;
+  /** Saved live-stream destinations ("linked stream servers") and where streams may go. */
+  streaming: StreamingService;
 }
 
 export interface ServiceDeps {
@@ -148,6 +151,11 @@ export function createServices(deps: ServiceDeps): Services {
       secrets,
       channel: accountChannel,
       notifications,
+    }),
+    streaming: new StreamingService({
+      config: deps.config.streaming,
+      db: deps.store.db,
+      log: deps.log,
     }),
   };
 }

@@ -15,3 +15,4 @@ export * from './schema/social.ts';
 export * from './schema/client-logs.ts';
 export * from './schema/gifts.ts';
 export * from './schema/room-state.ts';
+export * from './schema/stream-servers.ts';

@@ -1,0 +1,1 @@
+export { streamServerRoutes } from './servers.handler.ts';

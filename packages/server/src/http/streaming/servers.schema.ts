@@ -1,0 +1,6 @@
+export {
+  streamServerCreateRequest,
+  streamServerDeleteRequest,
+  streamServerListRequest,
+  streamServerUpdateRequest,
+} from '@podium/protocol';
