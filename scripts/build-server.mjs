@@ -68,8 +68,13 @@ export async function ensureServerBuilt({ force = false } = {}) {
     const tmpDir = `${distDir}.tmp`;
     fs.rmSync(tmpDir, { recursive: true, force: true });
     await esbuild.build({
-      entryPoints: [path.join(serverDir, 'src/main.ts')],
-      outfile: path.join(tmpDir, 'main.js'),
+      // The egress process (media/egress/main.ts) is its own entry: the server forks
+      // dist/egress.js beside dist/main.js.
+      entryPoints: {
+        main: path.join(serverDir, 'src/main.ts'),
+        egress: path.join(serverDir, 'src/media/egress/main.ts'),
+      },
+      outdir: tmpDir,
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type WebSocket from 'ws';
+import type { EgressOutput, EgressOutputStatus } from '../../realtime/room-egress.ts';
+import { hubArgs, redactText } from './ffmpeg-args.ts';
+import type { OpenSession } from './ipc.ts';
+import { EgressOutputRunner } from './output.ts';
+import { launchRecorderBrowser } from './chromium.ts';
+
+const TS_PACKET = 188;
+
+export interface CompositionDeps {
+  ffmpegBin: string;
+  chromiumBin: string;
+  netns: { name: string; hostIp: string } | undefined;
+  report(status: EgressOutputStatus): void;
+  ended(reason: 'closed' | 'egress_crashed'): void;
+  browser(pid: number | null): void;
+  log(level: 'info' | 'warn' | 'error', msg: string, data?: Record<string, unknown>): void;
+}
+
+/**
+ * One room's composition inside the egress process: the recorder page (headless Chromium)
+ * streams Matroska over the ingest socket into the hub ffmpeg; the hub's MPEG-TS feeds every
+ * output. When the page, its socket or the hub dies, every output fails with `egress_crashed`
+ * (files keep what they recorded) and the session ends.
+ */
+export class Composition {
+  readonly session: OpenSession;
+  readonly #deps: CompositionDeps;
+  readonly #outputs = new Map<string, EgressOutputRunner>();
+  #hub: ChildProcess;
+  #hubStderr = '';
+  #browser: ReturnType<typeof launchRecorderBrowser> | undefined;
+  #ingest: WebSocket | undefined;
+  #carry: Buffer = Buffer.alloc(0);
+  #ended = false;
+  #ingestBytes = 0;
+
+  constructor(session: OpenSession, deps: CompositionDeps) {
+    this.session = session;
+    this.#deps = deps;
+    this.#hub = spawn(deps.ffmpegBin, hubArgs(), { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.#hub.stdin?.on('error', () => undefined);
+    this.#hub.stderr?.setEncoding('utf8');
+    this.#hub.stderr?.on('data', (t: string) => {
+      this.#hubStderr = (this.#hubStderr + t).slice(-2000);
+    });
+    this.#hub.stdout?.on('data', (chunk: Buffer) => this.#fanOut(chunk));
+    this.#hub.on('exit', (code) => {
+      if (this.#ended) return;
+      deps.log('error', 'egress hub ffmpeg exited', {
+        code,
+        stderr: redactText(this.#hubStderr).slice(-500),
+      });
+      void this.#die();
+    });
+    if (session.pageUrl) {
+      this.#browser = launchRecorderBrowser({
+        chromiumBin: deps.chromiumBin,
+        url: session.pageUrl,
+        width: session.width,
+        height: session.height,
+        netns: deps.netns,
+      });
+      deps.browser(this.#browser.proc.pid ?? null);
+      this.#browser.proc.on('exit', (code, signal) => {
+        deps.browser(null);
+        if (this.#ended) return;
+        deps.log('error', 'egress recorder browser exited', { code, signal });
+        void this.#die();
+      });
+    }
+  }
+
+  get ingestBytes(): number {
+    return this.#ingestBytes;
+  }
+
+  /** The recorder page's socket (one at a time: a second one is refused). */
+  attach(ws: WebSocket): void {
+    if (this.#ingest || this.#ended) {
+      ws.close(1008, 'already streaming');
+      return;
+    }
+    this.#ingest = ws;
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      if (!isBinary) return;
+      this.#ingestBytes += data.length;
+      this.#hub.stdin?.write(data);
+    });
+    ws.on('close', () => {
+      if (this.#ended) return;
+      this.#deps.log('warn', 'the recorder page stopped streaming');
+      void this.#die();
+    });
+  }
+
+  async add(output: EgressOutput): Promise<void> {
+    if (this.#ended) throw new Error('composition ended');
+    if (this.#outputs.has(output.id)) throw new Error(`output ${output.id} exists`);
+    const runner = new EgressOutputRunner(output, {
+      ffmpegBin: this.#deps.ffmpegBin,
+      report: (s) => this.#deps.report(s),
+      log: this.#deps.log,
+    });
+    this.#outputs.set(output.id, runner);
+    await runner.start();
+  }
+
+  async remove(outputId: string): Promise<EgressOutputStatus> {
+    const runner = this.#get(outputId);
+    const status = await runner.stop();
+    this.#outputs.delete(outputId);
+    // The last output gone: the recorder leaves the room.
+    if (this.#outputs.size === 0) await this.close();
+    return status;
+  }
+
+  pause(outputId: string): Promise<void> {
+    return this.#get(outputId).pause();
+  }
+
+  resume(outputId: string): Promise<void> {
+    return this.#get(outputId).resume();
+  }
+
+  /** Stops every output (finalised) and the composition; idempotent. */
+  async close(): Promise<void> {
+    if (this.#ended) return;
+    await Promise.all([...this.#outputs.values()].map((o) => o.stop()));
+    this.#outputs.clear();
+    this.#end('closed');
+  }
+
+  #get(outputId: string): EgressOutputRunner {
+    const runner = this.#outputs.get(outputId);
+    if (!runner) throw new Error(`no output ${outputId}`);
+    return runner;
+  }
+
+  /** Whole TS packets to every output, so one joining later starts on a packet boundary. */
+  #fanOut(chunk: Buffer): void {
+    const data = this.#carry.length ? Buffer.concat([this.#carry, chunk]) : chunk;
+    const whole = data.length - (data.length % TS_PACKET);
+    this.#carry = data.subarray(whole);
+    if (whole === 0) return;
+    const packets = data.subarray(0, whole);
+    for (const output of this.#outputs.values()) output.write(packets);
+  }
+
+  async #die(): Promise<void> {
+    if (this.#ended) return;
+    await Promise.all([...this.#outputs.values()].map((o) => o.abort('egress_crashed')));
+    this.#end('egress_crashed');
+  }
+
+  #end(reason: 'closed' | 'egress_crashed'): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#ingest?.close(1000);
+    this.#hub.stdin?.end();
+    const hub = this.#hub;
+    setTimeout(() => hub.kill('SIGKILL'), 3000).unref();
+    if (this.#browser) {
+      const browser = this.#browser;
+      browser.proc.once('exit', () => browser.cleanup());
+      browser.proc.kill('SIGTERM');
+      setTimeout(() => browser.proc.kill('SIGKILL'), 3000).unref();
+    }
+    this.#deps.ended(reason);
+  }
+}
