@@ -67,6 +67,8 @@ export const serverMessages = {
   'errors.account_disabled': 'This account is disabled',
   'errors.nul_character': 'Text must not contain the NUL character',
   'errors.query_too_complex': 'This request asks for too much at once',
+  'errors.recording_in_progress': 'This recording is still running, stop it first',
+  'errors.range_not_satisfiable': 'The requested range is not within the file',
 } as const;
 export type ServerMessageKey = keyof typeof serverMessages;
 
@@ -98,6 +100,8 @@ const serverMessagesVi: Record<ServerMessageKey, string> = {
   'errors.account_disabled': 'Tài khoản này đã bị vô hiệu hóa',
   'errors.nul_character': 'Văn bản không được chứa ký tự NUL',
   'errors.query_too_complex': 'Yêu cầu này đòi hỏi quá nhiều cùng lúc',
+  'errors.recording_in_progress': 'Bản ghi hình này vẫn đang chạy, hãy dừng nó trước',
+  'errors.range_not_satisfiable': 'Phạm vi được yêu cầu nằm ngoài tệp',
 };
 
 /** Every message the server sends, in both product languages, by its key. */

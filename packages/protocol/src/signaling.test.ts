@@ -60,6 +60,10 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
   chat_passcode_reset: { type: 'chat_passcode_reset', id: '1' },
   chat_export: { type: 'chat_export', id: '1', passcode: 'K7Q2-M9XD' },
   choose_channel: { type: 'choose_channel', id: '1', channel: 'Tiếng Việt' },
+  recording_start: { type: 'recording_start', id: '1' },
+  recording_pause: { type: 'recording_pause', id: '1' },
+  recording_resume: { type: 'recording_resume', id: '1' },
+  recording_stop: { type: 'recording_stop', id: '1' },
   stream_start: {
     type: 'stream_start',
     id: '1',

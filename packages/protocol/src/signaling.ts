@@ -21,6 +21,12 @@ import { e2eeEvents, e2eeMessages, e2eeRequests } from './signaling/e2ee.ts';
 import { giftEvents } from './signaling/gifts.ts';
 import { INTERPRETER_CHANNEL_MAX, interpretationRequests } from './signaling/interpretation.ts';
 import {
+  recordingEvents,
+  recordingMessages,
+  recordingReplies,
+  recordingRequests,
+} from './signaling/recording.ts';
+import {
   streamingEvents,
   streamingMessages,
   streamingReplies,
@@ -42,6 +48,7 @@ export {
 export * from './signaling/chat.ts';
 export * from './signaling/interpretation.ts';
 export * from './signaling/gifts.ts';
+export * from './signaling/recording.ts';
 export * from './signaling/e2ee.ts';
 export * from './signaling/streaming.ts';
 
@@ -165,6 +172,7 @@ const signalingEn = {
   'room.no_pending_request': 'There is no request to answer',
   'errors.media_unavailable': 'Audio and video are not available right now, please try again later',
   'chat.invalid_passcode': 'Invalid passcode, please try again',
+  ...recordingMessages.en,
   ...e2eeMessages.en,
   ...streamingMessages.en,
 } as const;
@@ -209,6 +217,7 @@ export const signalingMessages: {
     'room.no_pending_request': 'Không có yêu cầu nào để trả lời',
     'errors.media_unavailable': 'Âm thanh và hình ảnh hiện không khả dụng, vui lòng thử lại sau',
     'chat.invalid_passcode': 'Mật khẩu không đúng, vui lòng nhập lại',
+    ...recordingMessages.vi,
     ...e2eeMessages.vi,
     ...streamingMessages.vi,
   },
@@ -306,6 +315,7 @@ export const clientMessageSchemas = {
 
   ...interpretationRequests,
   ...chatRequests,
+  ...recordingRequests,
   ...e2eeRequests,
   ...streamingRequests,
   set_media_state: request('set_media_state', {
@@ -660,6 +670,7 @@ export const serverMessageSchemas = {
    */
   active_speaker: event('active_speaker', { participant_id: participantId.nullable() }),
   ...giftEvents,
+  ...recordingEvents,
   ...e2eeEvents,
   ...streamingEvents,
   // Account channel: a socket greeted with account credentials (no room) receives these.
@@ -724,7 +735,7 @@ const sessionReplies = {
   publish_offer: z.object({ sdp }),
 } as const;
 
-const listedReplies = { ...sessionReplies, ...chatReplies, ...streamingReplies } as const;
+const listedReplies = { ...sessionReplies, ...chatReplies, ...recordingReplies, ...streamingReplies } as const;
 type ListedReplies = typeof listedReplies;
 
 /** Request type → the zod schema of its reply's `data` (`{}` when the reply carries none). */

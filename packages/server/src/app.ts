@@ -20,6 +20,7 @@ import { AppError } from './shared/errors.ts';
 import { routeModules } from './http/index.ts';
 import { graphqlModules } from './graphql/modules.ts';
 import { isStorageDownload } from './http/storage/paths.ts';
+import { isRecordingDownload } from './http/recordings/paths.ts';
 import { rejectNulCharacters } from './http/nul-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { webStaticOptions } from './http/web-static.ts';
@@ -196,6 +197,8 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     // is safe: a GET/HEAD of one file has no side effect for CSRF to abuse, and its URL holds an
     // unguessable random id; every other method and path keeps the check.
     if (isStorageDownload(request.method, request.url)) return;
+    // The same holds for a recording's file (signed link or the owner's token, no side effect).
+    if (isRecordingDownload(request.method, request.url)) return;
     if (!request.headers['x-requested-with']) {
       throw AppError.fromKey(400, ErrorCode.MissingRequestedWith, 'errors.requested_with');
     }
@@ -254,6 +257,8 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
   });
 
   for (const register of routeModules) register(app, services);
+  // No room of this process records yet: entries a previous run left open are closed now.
+  await services.recordings.recoverInterrupted();
   // A media backend given by the caller wins; otherwise run Janus when the config enables it.
   const media = options.signaling?.media ? undefined : await startMediaRuntime(config, log);
   const signaling = await registerSignaling(app, services, {

@@ -96,6 +96,13 @@ export const apiPaths = {
     /** Development tools only (DEV_TOOLS). */
     devCredit: '/api/dev/wallet/credit',
   },
+  /** The event owner's recordings (api/recordings.ts). */
+  recordings: {
+    list: '/api/recordings',
+    item: '/api/recordings/:id',
+    file: '/api/recordings/:id/file',
+    link: '/api/recordings/:id/link',
+  },
   gifts: {
     catalogue: '/api/gifts',
     recipient: '/api/gifts/recipient',

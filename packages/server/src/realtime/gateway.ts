@@ -61,7 +61,11 @@ export class SignalingGateway {
     this.#graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
     this.#registry = new RoomRegistry({
       directory: new RoomDirectory(services.store.db),
-      features: { chat: services.chat, egress: options.egress ?? NO_EGRESS },
+      features: {
+        chat: services.chat,
+        egress: options.egress ?? NO_EGRESS,
+        streaming: services.streaming,
+      },
       media: options.media ?? new NoMediaBackend(),
       log: this.#log,
       graceMs: this.#graceMs,

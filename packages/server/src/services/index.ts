@@ -9,6 +9,7 @@ import { EventsService } from './events/index.ts';
 import { ChatService } from './chat/index.ts';
 import { SignalAuthService } from './signal-auth/index.ts';
 import { StorageService } from './storage/index.ts';
+import { RecordingsService } from './recordings/index.ts';
 import { SocialSignInService } from './social-signin/index.ts';
 import { DomainsService } from './domains/index.ts';
 import { AccountSettingsService } from './accounts/settings.ts';
@@ -62,6 +63,8 @@ export interface Services {
   gifts: GiftsService;
   /** QR call centre: agents of QR-code aliases and visitors' calls (POST /1-1/send). */
   qrCalls: QrCallsService;
+  /** Recordings of live rooms, owned by the events' owners (GET /api/recordings). */
+  recordings: RecordingsService;
   /** Saved live-stream destinations ("linked stream servers") and where streams may go. */
   streaming: StreamingService;
 }
@@ -151,6 +154,12 @@ export function createServices(deps: ServiceDeps): Services {
       secrets,
       channel: accountChannel,
       notifications,
+    }),
+    recordings: new RecordingsService({
+      db: deps.store.db,
+      dir: deps.config.egress.recordingsDir,
+      secrets,
+      log: deps.log,
     }),
     streaming: new StreamingService({
       config: deps.config.streaming,

@@ -15,4 +15,5 @@ export * from './schema/social.ts';
 export * from './schema/client-logs.ts';
 export * from './schema/gifts.ts';
 export * from './schema/room-state.ts';
+export * from './schema/recordings.ts';
 export * from './schema/stream-servers.ts';

@@ -9,6 +9,7 @@ import { e2eeAnnounce, e2eeFeature, e2eeSeal } from './e2ee/index.ts';
 import { audienceFeature, audienceStart, audienceStop } from './audience/index.ts';
 import { giftsFeature } from './gifts/index.ts';
 import { interpretationEffects, interpretationFeature } from './interpretation/index.ts';
+import { streamingFeature, streamStart, streamStop } from './streaming/index.ts';
 import type {
   FeatureEffectHandlers,
   FeatureRequestHandlers,
@@ -25,6 +26,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   chatFeature,
   interpretationFeature,
   giftsFeature,
+  streamingFeature,
   e2eeFeature,
 ];
 
@@ -32,6 +34,8 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
 export const FEATURE_REQUESTS: FeatureRequestHandlers = {
   chat_export: chatExport,
   chat_passcode_reset: chatPasscodeReset,
+  stream_start: streamStart,
+  stream_stop: streamStop,
   audience_start: audienceStart,
   audience_stop: audienceStop,
   e2ee_announce: e2eeAnnounce,

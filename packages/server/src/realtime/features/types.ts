@@ -11,6 +11,7 @@ import type { MediaRouting, RoutingEffect } from '../media-routing.ts';
 import type { RoomEgress } from '../room-egress.ts';
 import type { Answer } from '../room-types.ts';
 import type { AttachmentLookup, ChatHistory } from './chat/services.ts';
+import type { StreamDestinations } from './streaming/services.ts';
 
 /**
  * The contract between the room host and its in-call features (see realtime/README.md,
@@ -25,6 +26,8 @@ export interface FeatureDeps {
   attachments?: AttachmentLookup;
   /** The composed picture of a room (recording, RTMP, HLS); NO_EGRESS when unavailable. */
   egress: RoomEgress;
+  /** Saved stream servers and the host check (services/streaming); none: no streaming. */
+  streaming?: StreamDestinations;
 }
 
 /** What a feature may use of its live room. */

@@ -2,6 +2,7 @@ import type { FeatureColumns } from '../permission-rules.ts';
 import { chatPermissions } from './chat.ts';
 import { giftPermissions } from './gifts.ts';
 import { interpretationPermissions } from './interpretation.ts';
+import { streamingPermissions } from './streaming.ts';
 
 /**
  * Every in-call feature's permission columns, composed into the role × action table by
@@ -12,10 +13,11 @@ export const FEATURE_PERMISSIONS = [
   chatPermissions,
   giftPermissions,
   interpretationPermissions,
+  streamingPermissions,
 ] as const;
 
 /** The actions the features own. */
 export type FeatureAction = ActionsOf<(typeof FEATURE_PERMISSIONS)[number]>;
 type ActionsOf<C> = C extends FeatureColumns<infer A> ? A : never;
 
-export { chatPermissions, giftPermissions, interpretationPermissions };
+export { chatPermissions, giftPermissions, interpretationPermissions, streamingPermissions };

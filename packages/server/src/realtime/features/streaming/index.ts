@@ -1,0 +1,30 @@
+import { streamingPermissions } from '../../../rooms/feature-permissions/index.ts';
+import { isModeratorRole } from '../../../rooms/index.ts';
+import type { RoomFeature } from '../types.ts';
+import { existingStreamOf, streamSlot } from './slot.ts';
+
+/**
+ * Live streaming to RTMP/RTMPS destinations (issue 12 item 3).
+ * - Protocol: `packages/protocol/src/signaling/streaming.ts` (`stream_start`, `stream_stop`,
+ *   `stream_state`); saved destinations over REST: `services/streaming`, `http/streaming`.
+ * - Permissions: `livestream` (rooms/feature-permissions/streaming.ts: hosts and co-hosts).
+ * - Pure rules: rules.ts (who may, starting twice, failure → failed or retry with backoff, views).
+ * - Effects: stream-room.ts (one egress output per destination and try; `stream_state`).
+ * - Per-room state: slot.ts. The stream state is not room-machine state: it follows the egress;
+ *   every `welcome` (join, reconnect) is followed by it while there are destinations.
+ */
+export const streamingFeature: RoomFeature = {
+  name: 'streaming',
+  permissions: streamingPermissions,
+  slots: [streamSlot],
+  welcome: (room, participantId) => {
+    const p = room.state.participants.get(participantId);
+    const event = p ? existingStreamOf(room)?.stateFor(isModeratorRole(p.role)) : null;
+    return event ? [event] : [];
+  },
+  // The event ended or the room closed: every destination stops (the egress outputs go).
+  ended: (room) => existingStreamOf(room)?.end(),
+};
+
+export { streamStart, streamStop } from './requests.ts';
+export type { StreamDestinations } from './services.ts';
