@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, pathTo, type RecordingEntry } from '@podium/protocol';
+import { apiPaths, pathTo, type ErrorBody, type RecordingEntry } from '@podium/protocol';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { signUpAndLogin, type SignedIn } from './events-support.ts';
@@ -72,7 +72,8 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
     const { event, host, other } = await room();
     const started = await host.client.request({ type: 'recording_start' });
     expect(started).toMatchObject({ type: 'reply', data: { recording: { state: 'recording' } } });
-    const recording = (started as { data: { recording: { recording_id: string } } }).data.recording;
+    const recording = (started as unknown as { data: { recording: { recording_id: string } } }).data
+      .recording;
     expect(recording).toMatchObject({ by: host.participantId, by_name: 'Hà Owner' });
     for (const j of [host, other]) {
       await j.client.nextOf('recording_state', (m) => m.recording.state === 'starting');
@@ -309,7 +310,7 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
       });
       expect(res.status).toBe(416);
       expect(res.headers.get('content-range')).toBe(`bytes */${size}`);
-      expect((await res.json()).error.key).toBe('errors.range_not_satisfiable');
+      expect(((await res.json()) as ErrorBody).error.key).toBe('errors.range_not_satisfiable');
     });
 
     it('refuses others (403), strangers without a token (401) and unknown ids (404)', async () => {
@@ -317,7 +318,7 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
         headers: { authorization: `Bearer ${outsider.token}` },
       });
       expect(other.status).toBe(403);
-      expect((await other.json()).error.message).toBe(
+      expect(((await other.json()) as ErrorBody).error.message).toBe(
         'You do not have permission to perform this function',
       );
       expect((await fetch(fileUrl(id))).status).toBe(401);
