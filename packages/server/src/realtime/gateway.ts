@@ -64,6 +64,7 @@ export class SignalingGateway {
       features: {
         chat: services.chat,
         egress: options.egress ?? NO_EGRESS,
+        recordings: services.recordings,
         streaming: services.streaming,
       },
       media: options.media ?? new NoMediaBackend(),

@@ -9,6 +9,13 @@ import { e2eeAnnounce, e2eeFeature, e2eeSeal } from './e2ee/index.ts';
 import { audienceFeature, audienceStart, audienceStop } from './audience/index.ts';
 import { giftsFeature } from './gifts/index.ts';
 import { interpretationEffects, interpretationFeature } from './interpretation/index.ts';
+import {
+  recordingFeature,
+  recordingPause,
+  recordingResume,
+  recordingStart,
+  recordingStop,
+} from './recording/index.ts';
 import { streamingFeature, streamStart, streamStop } from './streaming/index.ts';
 import type {
   FeatureEffectHandlers,
@@ -26,6 +33,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   chatFeature,
   interpretationFeature,
   giftsFeature,
+  recordingFeature,
   streamingFeature,
   e2eeFeature,
 ];
@@ -34,6 +42,10 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
 export const FEATURE_REQUESTS: FeatureRequestHandlers = {
   chat_export: chatExport,
   chat_passcode_reset: chatPasscodeReset,
+  recording_start: recordingStart,
+  recording_pause: recordingPause,
+  recording_resume: recordingResume,
+  recording_stop: recordingStop,
   stream_start: streamStart,
   stream_stop: streamStop,
   audience_start: audienceStart,

@@ -11,6 +11,7 @@ import type { MediaRouting, RoutingEffect } from '../media-routing.ts';
 import type { RoomEgress } from '../room-egress.ts';
 import type { Answer } from '../room-types.ts';
 import type { AttachmentLookup, ChatHistory } from './chat/services.ts';
+import type { RecordingLibrary } from './recording/services.ts';
 import type { StreamDestinations } from './streaming/services.ts';
 
 /**
@@ -26,6 +27,8 @@ export interface FeatureDeps {
   attachments?: AttachmentLookup;
   /** The composed picture of a room (recording, RTMP, HLS); NO_EGRESS when unavailable. */
   egress: RoomEgress;
+  /** Where recordings are listed (services/recordings); without it recording is refused. */
+  recordings?: RecordingLibrary;
   /** Saved stream servers and the host check (services/streaming); none: no streaming. */
   streaming?: StreamDestinations;
 }

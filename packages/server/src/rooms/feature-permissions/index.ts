@@ -2,6 +2,7 @@ import type { FeatureColumns } from '../permission-rules.ts';
 import { chatPermissions } from './chat.ts';
 import { giftPermissions } from './gifts.ts';
 import { interpretationPermissions } from './interpretation.ts';
+import { recordingPermissions } from './recording.ts';
 import { streamingPermissions } from './streaming.ts';
 
 /**
@@ -14,10 +15,17 @@ export const FEATURE_PERMISSIONS = [
   giftPermissions,
   interpretationPermissions,
   streamingPermissions,
+  recordingPermissions,
 ] as const;
 
 /** The actions the features own. */
 export type FeatureAction = ActionsOf<(typeof FEATURE_PERMISSIONS)[number]>;
 type ActionsOf<C> = C extends FeatureColumns<infer A> ? A : never;
 
-export { chatPermissions, giftPermissions, interpretationPermissions, streamingPermissions };
+export {
+  chatPermissions,
+  giftPermissions,
+  interpretationPermissions,
+  recordingPermissions,
+  streamingPermissions,
+};
