@@ -5,13 +5,22 @@ export const strings = defineStrings({
     room: {
       e2ee: {
         badge: 'End-to-end encrypted',
-        keyButton: 'Encryption key',
-        dialogTitle: 'End-to-end encryption key',
+        keyButton: 'Encryption details',
+        dialogTitle: 'End-to-end encryption',
         explain:
-          'Media in this meeting is encrypted in your browser. Type the key the host shared with you (not through Podium). The server never sees it; it stays in this tab only.',
-        keyLabel: 'Encryption key',
-        use: 'Use this key',
-        noKey: 'No encryption key yet: nothing is sent or shown until you type it.',
+          'Media in this meeting is encrypted in your browser. Each participant makes its own keys, which only the participants’ browsers can open: the server relays them sealed and can never read them.',
+        safetyCode: 'Safety code',
+        safetyCodeHint:
+          'Everyone in the meeting should see the same code. Compare it by voice or another channel: a different code means a key was replaced on the way.',
+        safetyCodeWaiting: 'Exchanging keys…',
+        passphraseTitle: 'Extra passphrase (optional)',
+        passphraseHint:
+          'If you agreed on a passphrase outside Podium, type it here. Everyone must type the same one, or they will not see or hear each other.',
+        keyLabel: 'Passphrase',
+        use: 'Use this passphrase',
+        passphraseInUse: 'A passphrase is in use.',
+        removePassphrase: 'Remove the passphrase',
+        noKey: 'Preparing encryption keys: nothing is sent until they are ready.',
         cannotDecrypt: 'Cannot decrypt — check the encryption key',
         unsupported:
           'This browser cannot encrypt media end-to-end: it cannot send or receive media in this meeting.',
@@ -265,13 +274,22 @@ export const strings = defineStrings({
     room: {
       e2ee: {
         badge: 'Mã hóa đầu cuối',
-        keyButton: 'Khóa mã hóa',
-        dialogTitle: 'Khóa mã hóa đầu cuối',
+        keyButton: 'Chi tiết mã hóa',
+        dialogTitle: 'Mã hóa đầu cuối',
         explain:
-          'Âm thanh và hình ảnh của cuộc họp này được mã hóa ngay trong trình duyệt của bạn. Hãy nhập khóa mà người chủ trì đã gửi cho bạn (không qua Podium). Máy chủ không bao giờ thấy khóa; khóa chỉ nằm trong thẻ này.',
-        keyLabel: 'Khóa mã hóa',
-        use: 'Dùng khóa này',
-        noKey: 'Chưa có khóa mã hóa: không gửi và không hiển thị gì cho đến khi bạn nhập khóa.',
+          'Âm thanh và hình ảnh của cuộc họp này được mã hóa ngay trong trình duyệt của bạn. Mỗi người tham gia tự tạo khóa riêng, chỉ trình duyệt của những người tham gia mới mở được: máy chủ chỉ chuyển tiếp khóa đã niêm phong và không bao giờ đọc được.',
+        safetyCode: 'Mã an toàn',
+        safetyCodeHint:
+          'Mọi người trong cuộc họp phải thấy cùng một mã. Hãy so sánh bằng lời nói hoặc qua kênh khác: mã khác nhau nghĩa là có khóa đã bị thay thế trên đường truyền.',
+        safetyCodeWaiting: 'Đang trao đổi khóa…',
+        passphraseTitle: 'Cụm mật khẩu bổ sung (không bắt buộc)',
+        passphraseHint:
+          'Nếu mọi người đã thống nhất một cụm mật khẩu bên ngoài Podium, hãy nhập vào đây. Tất cả phải nhập cùng một cụm, nếu không sẽ không thấy và không nghe được nhau.',
+        keyLabel: 'Cụm mật khẩu',
+        use: 'Dùng cụm mật khẩu này',
+        passphraseInUse: 'Đang dùng cụm mật khẩu.',
+        removePassphrase: 'Bỏ cụm mật khẩu',
+        noKey: 'Đang chuẩn bị khóa mã hóa: chưa gửi gì cho đến khi khóa sẵn sàng.',
         cannotDecrypt: 'Không thể giải mã — hãy kiểm tra khóa mã hóa',
         unsupported:
           'Trình duyệt này không hỗ trợ mã hóa đầu cuối: không thể gửi hay nhận âm thanh, hình ảnh trong cuộc họp này.',

@@ -137,7 +137,7 @@ export class RoomMedia {
   get e2ee(): E2ee | null {
     if (this.#closed || this.#store().room.mode !== 'endtoend') return null;
     if (!frameEncryptionSupported()) return null;
-    this.#e2ee ??= new E2ee();
+    this.#e2ee ??= new E2ee(this.#deps.signaling);
     return this.#e2ee;
   }
 
@@ -241,6 +241,7 @@ export class RoomMedia {
   // ---- Server events ----------------------------------------------------------------------
 
   handle(event: ServerEvent): void {
+    this.e2ee?.handle(event, this.#store().room);
     switch (event.type) {
       case 'feeds':
         this.#enqueue(() => this.#onFeeds(event.removed));

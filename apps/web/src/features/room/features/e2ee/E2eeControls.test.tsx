@@ -7,7 +7,7 @@ import { e2eeStore } from '../../media/e2ee/E2ee.ts';
 
 afterEach(() => {
   cleanup();
-  e2eeStore.setState({ keySet: false, undecryptable: {} });
+  e2eeStore.setState({ ready: false, passphrase: false, safetyCode: null, undecryptable: {} });
 });
 
 // jsdom has no font loading API; Mantine's autosizing textarea listens to it.

@@ -1,13 +1,19 @@
+import type { ServerEvent } from '@podium/protocol';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { deriveFrameKey } from './frameCrypto.ts';
-import { frameTransform, type KeySource, type MediaKind } from './transform.ts';
+import type { MediaSignaling } from '../peer.ts';
+import { passphraseBits, type FrameKind } from './frameCrypto.ts';
+import { KeyExchange } from './keyExchange.ts';
+import { KeyRing, type KeyRingOp } from './keyRing.ts';
+import { toBase64Url } from './keySchedule.ts';
+import { frameTransform, type MediaKind } from './transform.ts';
 import type { FromWorker, ToWorker, TransformOptions } from './e2ee.worker.ts';
 
 /**
  * End-to-end encryption of the room's media (mode `endtoend`), see README.md here. One instance
- * per room session: it holds the key in memory only, installs the frame transform on every
- * sender and receiver, and tells the UI which received feeds cannot be decrypted.
+ * per room session: it holds the keys in memory only, exchanges them with the others
+ * (keyExchange.ts), installs the frame transform on every sender and receiver, and tells the UI
+ * the safety code and which received feeds cannot be decrypted.
  */
 
 /** What Publisher and Subscriber need: extra peer-connection settings and the two hooks. */
@@ -18,13 +24,17 @@ export interface FrameProtection {
 }
 
 export interface E2eeState {
-  /** A key was typed (its value never leaves the E2ee instance). */
-  keySet: boolean;
+  /** This participant has a media key: its frames leave encrypted (none leave before). */
+  ready: boolean;
+  /** The optional passphrase is in use (its value never leaves the E2ee instance). */
+  passphrase: boolean;
+  /** The code everyone compares (keySchedule.safetyCode); null before the first welcome. */
+  safetyCode: string | null;
   /** Received feeds whose frames fail to decrypt, by feed id. */
   undecryptable: Readonly<Record<string, true>>;
 }
 
-const initial: E2eeState = { keySet: false, undecryptable: {} };
+const initial: E2eeState = { ready: false, passphrase: false, safetyCode: null, undecryptable: {} };
 
 /** The page's one room at a time: a module store the room UI reads. */
 export const e2eeStore = createStore<E2eeState>(() => initial);
@@ -51,26 +61,97 @@ export function frameEncryptionSupported(): boolean {
   );
 }
 
+/**
+ * What the e2e tests read when the page set `__PODIUM_E2EE_TEST__` before loading: the media
+ * keys held, and received frames as they arrive (still encrypted). SECURITY: script running in
+ * this page can already read everything the page shows; the hook only saves the tests from
+ * breaking into WebCrypto. It is off unless the page asked for it before the room started.
+ */
+interface TestHook {
+  materials(): { from: string | null; id: number; material: string }[];
+  capture(on: boolean): void;
+  captured: { data: ArrayBuffer; kind: FrameKind; at: number }[];
+}
+type TestGlobal = { __PODIUM_E2EE_TEST__?: boolean; __podiumE2ee?: TestHook };
+
 export class E2ee implements FrameProtection {
   readonly #useWorker = typeof RTCRtpScriptTransform === 'function';
   #worker: Worker | null = null;
-  #key: { key: CryptoKey; index: number } | null = null;
-  #keys: KeySource = { current: () => this.#key };
+  readonly #ring = new KeyRing();
+  /** Every ring operation so far, replayed into a worker started later. */
+  #ops: KeyRingOp[] = [];
+  readonly #exchange: KeyExchange;
   #reports = new Map<number, (ok: boolean) => void>();
   #nextId = 1;
   #protected = new WeakSet<RTCRtpSender | RTCRtpReceiver>();
+  #capture = false;
+  readonly #hook: TestHook | null = null;
+
+  constructor(signaling: MediaSignaling) {
+    this.#exchange = new KeyExchange({
+      request: (type, payload) => signaling.request(type, payload as never),
+      apply: (op) => this.#apply(op),
+      onSafetyCode: (safetyCode) => e2eeStore.setState({ safetyCode }),
+    });
+    const scope = globalThis as TestGlobal;
+    if (scope.__PODIUM_E2EE_TEST__ === true) {
+      const hook: TestHook = {
+        materials: () =>
+          this.#ring.materials().map(({ from, key }) => ({
+            from,
+            id: key.id,
+            material: toBase64Url(key.material),
+          })),
+        capture: (on) => {
+          this.#capture = on;
+          this.#post({ type: 'capture', on });
+        },
+        captured: [],
+      };
+      this.#hook = hook;
+      scope.__podiumE2ee = hook;
+    }
+  }
 
   get peerConfig(): RTCConfiguration {
     // The legacy API only works on connections created with this flag (not in the DOM types).
     return this.#useWorker ? {} : ({ encodedInsertableStreams: true } as RTCConfiguration);
   }
 
-  /** Derives the key from the passphrase; frames use it from the next one on. */
+  /** The room's events that concern keys: who is present, public keys, sealed keys. */
+  handle(
+    event: ServerEvent,
+    room: { selfId: string | null; participants: Readonly<Record<string, unknown>> },
+  ): void {
+    const present = Object.keys(room.participants);
+    switch (event.type) {
+      case 'welcome':
+        void this.#exchange.welcome(event.participant.id, present);
+        return;
+      case 'snapshot':
+      case 'participant_joined':
+      case 'participant_left':
+        void this.#exchange.roster(present);
+        return;
+      case 'e2ee_public_keys':
+        void this.#exchange.publicKeys(event.keys);
+        return;
+      case 'e2ee_sealed':
+        void this.#exchange.sealed(event.from, event.sealed);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /**
+   * The optional passphrase, mixed into every frame key (everyone must type the same one);
+   * empty: none.
+   */
   async setPassphrase(passphrase: string, salt: string): Promise<void> {
-    const key = await deriveFrameKey(passphrase, salt);
-    this.#key = { key, index: ((this.#key?.index ?? -1) + 1) & 0xff };
-    this.#post({ type: 'key', key, index: this.#key.index });
-    e2eeStore.setState({ keySet: true, undecryptable: {} });
+    const bits = passphrase ? await passphraseBits(passphrase, salt) : null;
+    this.#apply({ type: 'passphrase', bits });
+    e2eeStore.setState({ passphrase: bits !== null, undecryptable: {} });
   }
 
   /** Marks a received feed as (un)decryptable. */
@@ -92,11 +173,26 @@ export class E2ee implements FrameProtection {
   }
 
   close(): void {
+    this.#exchange.close();
     this.#worker?.terminate();
     this.#worker = null;
-    this.#key = null;
+    this.#ops = [];
     this.#reports.clear();
     e2eeStore.setState(initial);
+  }
+
+  #apply(op: KeyRingOp): void {
+    this.#ring.apply(op);
+    this.#ops.push(op);
+    this.#post({ type: 'ring', op });
+    if (op.type === 'own') e2eeStore.setState({ ready: op.key !== null });
+  }
+
+  #captured(data: ArrayBuffer, kind: FrameKind): void {
+    const list = this.#hook?.captured;
+    if (!list || !this.#capture) return;
+    list.push({ data, kind, at: Date.now() });
+    if (list.length > 600) list.splice(0, list.length - 600);
   }
 
   #protect(
@@ -117,7 +213,12 @@ export class E2ee implements FrameProtection {
     const streams = (endpoint as LegacyEndpoint).createEncodedStreams?.();
     if (!streams) return;
     streams.readable
-      .pipeThrough(frameTransform(role, media, this.#keys, report))
+      .pipeThrough(
+        frameTransform(role, media, this.#ring, {
+          report,
+          received: (data, kind) => this.#captured(data.slice(0), kind),
+        }),
+      )
       .pipeTo(streams.writable)
       .catch(() => undefined);
   }
@@ -128,9 +229,11 @@ export class E2ee implements FrameProtection {
     worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
       const message = event.data;
       if (message.type === 'decrypt') this.#reports.get(message.id)?.(message.ok);
+      else if (message.type === 'captured') this.#captured(message.data, message.kind);
     });
     this.#worker = worker;
-    if (this.#key) this.#post({ type: 'key', key: this.#key.key, index: this.#key.index });
+    for (const op of this.#ops) this.#post({ type: 'ring', op });
+    if (this.#capture) this.#post({ type: 'capture', on: true });
     return worker;
   }
 

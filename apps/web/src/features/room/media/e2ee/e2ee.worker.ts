@@ -1,13 +1,17 @@
-import { frameTransform, type KeySource, type MediaKind, type TransformRole } from './transform.ts';
+import type { FrameKind } from './frameCrypto.ts';
+import { KeyRing, type KeyRingOp } from './keyRing.ts';
+import { frameTransform, type MediaKind, type TransformRole } from './transform.ts';
 
 /**
  * The RTCRtpScriptTransform worker: frames are encrypted and decrypted off the main thread.
- * The page sends the key (a non-extractable CryptoKey, structured-cloned); the worker reports
- * whether each receiver decrypts.
+ * The page mirrors its key ring here (the same operations, structured-cloned); the worker
+ * reports whether each receiver decrypts.
  */
 
-export type ToWorker = { type: 'key'; key: CryptoKey | null; index: number };
-export type FromWorker = { type: 'decrypt'; id: number; ok: boolean };
+export type ToWorker = { type: 'ring'; op: KeyRingOp } | { type: 'capture'; on: boolean };
+export type FromWorker =
+  | { type: 'decrypt'; id: number; ok: boolean }
+  | { type: 'captured'; data: ArrayBuffer; kind: FrameKind };
 export interface TransformOptions {
   role: TransformRole;
   media: MediaKind;
@@ -29,21 +33,27 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-let current: { key: CryptoKey; index: number } | null = null;
-const keys: KeySource = { current: () => current };
+const ring = new KeyRing();
+let capture = false;
 
 scope.addEventListener('message', (event) => {
   const message = (event as MessageEvent<ToWorker>).data;
-  if (message.type === 'key')
-    current = message.key ? { key: message.key, index: message.index } : null;
+  if (message.type === 'ring') ring.apply(message.op);
+  else if (message.type === 'capture') capture = message.on;
 });
 
 scope.addEventListener('rtctransform', (event) => {
   const { readable, writable, options } = (event as RtcTransformEvent).transformer;
-  const report = (ok: boolean) =>
-    scope.postMessage({ type: 'decrypt', id: options.id, ok } satisfies FromWorker);
   readable
-    .pipeThrough(frameTransform(options.role, options.media, keys, report))
+    .pipeThrough(
+      frameTransform(options.role, options.media, ring, {
+        report: (ok) =>
+          scope.postMessage({ type: 'decrypt', id: options.id, ok } satisfies FromWorker),
+        received: (data, kind) => {
+          if (capture) scope.postMessage({ type: 'captured', data: data.slice(0), kind });
+        },
+      }),
+    )
     .pipeTo(writable)
     .catch(() => undefined);
 });

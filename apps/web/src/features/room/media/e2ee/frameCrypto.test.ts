@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   clearBytes,
   decryptFrame,
-  deriveFrameKey,
+  frameKeyOf,
   FrameDecryptError,
   FrameEncryptor,
-  keyIndexOf,
+  keyIdOf,
+  passphraseBits,
   TRAILER_BYTES,
   TAG_BYTES,
   type FrameKind,
 } from './frameCrypto.ts';
-import { frameTransform, type EncodedFrame } from './transform.ts';
+import { KeyRing } from './keyRing.ts';
+import { newMediaKey } from './keySchedule.ts';
+import { frameTransform, UNDECRYPTABLE_AFTER_MS, type EncodedFrame } from './transform.ts';
 
 function frameOf(length: number): ArrayBuffer {
   const bytes = new Uint8Array(length);
@@ -21,11 +24,16 @@ function frameOf(length: number): ArrayBuffer {
 const bytesOf = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer));
 
 describe('frame encryption', () => {
-  const keys = Promise.all([
-    deriveFrameKey('correct horse battery staple', 'team-standup'),
-    deriveFrameKey('a different passphrase', 'team-standup'),
-    deriveFrameKey('correct horse battery staple', 'another-room'),
-  ]);
+  const media = newMediaKey().material;
+  const keys = (async () => {
+    const room = await passphraseBits('correct horse battery staple', 'team-standup');
+    return Promise.all([
+      frameKeyOf(media, null),
+      frameKeyOf(newMediaKey().material, null),
+      frameKeyOf(media, room),
+      frameKeyOf(media, await passphraseBits('correct horse battery staple', 'another-room')),
+    ]);
+  })();
 
   it.each<[FrameKind, number]>([
     ['video-key', 1200],
@@ -35,7 +43,7 @@ describe('frame encryption', () => {
   ])('%s frames of %i bytes round-trip with the header in clear', async (kind, length) => {
     const [key] = await keys;
     const frame = frameOf(length);
-    const sealed = await new FrameEncryptor().encrypt(key, 3, frame, kind);
+    const sealed = await new FrameEncryptor().encrypt(key, 0xa1b2c303, frame, kind);
     const clear = Math.min(clearBytes(kind), length);
     expect(sealed.byteLength).toBe(length + TAG_BYTES + TRAILER_BYTES);
     // The codec header stays readable by the media server and the decoder...
@@ -44,7 +52,7 @@ describe('frame encryption', () => {
     if (length > clear) {
       expect(bytesOf(sealed).slice(clear, length)).not.toEqual(bytesOf(frame).slice(clear));
     }
-    expect(keyIndexOf(sealed)).toBe(3);
+    expect(keyIdOf(sealed)).toBe(0xa1b2c303);
     expect(bytesOf(await decryptFrame(key, sealed, kind))).toEqual(bytesOf(frame));
   });
 
@@ -64,25 +72,27 @@ describe('frame encryption', () => {
       one.encrypt(key, 0, frame, 'video-delta'),
       two.encrypt(key, 0, frame, 'video-delta'),
     ]);
-    const ivs = sealed.map((s) => bytesOf(s).slice(-TRAILER_BYTES, -1).join(','));
+    const ivs = sealed.map((s) => bytesOf(s).slice(-TRAILER_BYTES, -4).join(','));
     expect(new Set(ivs).size).toBe(3);
   });
 
-  it('fails with a wrong passphrase or the same passphrase of another room', async () => {
-    const [key, wrong, otherRoom] = await keys;
-    const sealed = await new FrameEncryptor().encrypt(key, 0, frameOf(500), 'video-key');
-    await expect(decryptFrame(wrong, sealed, 'video-key')).rejects.toBeInstanceOf(
-      FrameDecryptError,
+  it('fails with another media key, without the passphrase, or with the passphrase of another room', async () => {
+    const [plain, other, withPassphrase, otherRoom] = await keys;
+    const sealed = await new FrameEncryptor().encrypt(withPassphrase, 0, frameOf(500), 'video-key');
+    expect(bytesOf(await decryptFrame(withPassphrase, sealed, 'video-key'))).toEqual(
+      bytesOf(frameOf(500)),
     );
-    await expect(decryptFrame(otherRoom, sealed, 'video-key')).rejects.toBeInstanceOf(
-      FrameDecryptError,
-    );
+    for (const wrong of [plain, other, otherRoom]) {
+      await expect(decryptFrame(wrong, sealed, 'video-key')).rejects.toBeInstanceOf(
+        FrameDecryptError,
+      );
+    }
   });
 
   it('fails on a tampered payload, header or IV', async () => {
     const [key] = await keys;
     const sealed = await new FrameEncryptor().encrypt(key, 0, frameOf(400), 'video-key');
-    for (const at of [2, 50, sealed.byteLength - 5]) {
+    for (const at of [2, 50, sealed.byteLength - 8]) {
       const tampered = new Uint8Array(sealed.slice(0));
       tampered[at] = (tampered[at] ?? 0) ^ 0x01;
       await expect(decryptFrame(key, tampered.buffer, 'video-key')).rejects.toBeInstanceOf(
@@ -118,62 +128,86 @@ describe('frame transform', () => {
     return out;
   }
 
-  it('decrypts with the same key, drops and reports frames it cannot decrypt', async () => {
-    const key = await deriveFrameKey('shared secret', 'room');
-    const wrong = await deriveFrameKey('guess', 'room');
+  function sender() {
+    const key = newMediaKey();
+    const ring = new KeyRing();
+    ring.apply({ type: 'own', key });
+    return { key, ring };
+  }
+
+  it('decrypts with the sender’s key, drops frames it cannot decrypt and says so once it lasts', async () => {
+    const alice = sender();
     const source = [frame('key', 900), frame('delta', 200)];
     const originals = source.map((f) => bytesOf(f.data));
-    const sealed = await pipe(
-      frameTransform('encrypt', 'video', { current: () => ({ key, index: 0 }) }),
-      source,
-    );
+    const sealed = await pipe(frameTransform('encrypt', 'video', alice.ring), source);
     const copies = () => sealed.map((f) => ({ ...f, data: f.data.slice(0) }));
 
+    const bob = new KeyRing();
+    bob.apply({ type: 'peer', from: 'alice', key: alice.key });
     const reports: boolean[] = [];
     const good = await pipe(
-      frameTransform('decrypt', 'video', { current: () => ({ key, index: 0 }) }, (ok) =>
-        reports.push(ok),
-      ),
+      frameTransform('decrypt', 'video', bob, { report: (ok) => reports.push(ok) }),
       copies(),
     );
     expect(good.map((f) => bytesOf(f.data))).toEqual(originals);
     expect(reports).toEqual([true]);
 
+    // Someone holding only another key: nothing reaches the decoder; the tile is told only
+    // once frames kept failing for a while (a key may be on its way).
+    const eve = new KeyRing();
+    eve.apply({ type: 'peer', from: 'alice', key: newMediaKey() });
+    let now = 0;
     const failures: boolean[] = [];
-    const bad = await pipe(
-      frameTransform('decrypt', 'video', { current: () => ({ key: wrong, index: 0 }) }, (ok) =>
-        failures.push(ok),
-      ),
-      copies(),
-    );
-    expect(bad).toEqual([]);
+    const transform = frameTransform('decrypt', 'video', eve, {
+      report: (ok) => failures.push(ok),
+      now: () => now,
+    });
+    const writer = transform.writable.getWriter();
+    const reader = transform.readable.getReader();
+    const passed: Frame[] = [];
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        passed.push(value);
+      }
+    })();
+    for (const f of copies()) await writer.write(f);
+    expect(failures).toEqual([]);
+    now = UNDECRYPTABLE_AFTER_MS;
+    await writer.write(copies()[1]!);
     expect(failures).toEqual([false]);
+    await writer.close();
+    expect(passed).toEqual([]);
   });
 
-  it('reports a receiver again once a new key is typed', async () => {
-    const key = await deriveFrameKey('shared secret', 'room');
-    const wrong = await deriveFrameKey('guess', 'room');
-    const sealed = await pipe(
-      frameTransform('encrypt', 'video', { current: () => ({ key, index: 0 }) }),
-      [frame('key', 400), frame('delta', 100), frame('delta', 100)],
-    );
-    const reports: boolean[] = [];
-    const typed = [null, { key: wrong, index: 1 }, { key, index: 2 }];
-    let at = 0;
-    await pipe(
-      frameTransform('decrypt', 'video', { current: () => typed[at++] ?? null }, (ok) =>
-        reports.push(ok),
+  it('follows a sender that ratcheted (someone joined) and one that rotated (someone left)', async () => {
+    const alice = sender();
+    const bob = new KeyRing();
+    bob.apply({ type: 'peer', from: 'alice', key: alice.key });
+    const { ratchet } = await import('./keySchedule.ts');
+    const next = (await ratchet(await ratchet(alice.key).then((k) => k!)))!;
+    alice.ring.apply({ type: 'own', key: next });
+    const sealed = await pipe(frameTransform('encrypt', 'video', alice.ring), [frame('key', 300)]);
+    expect(keyIdOf(sealed[0]!.data)).toBe(next.id);
+    // Two generations ahead, with no message: Bob derives it.
+    expect(await pipe(frameTransform('decrypt', 'video', bob), sealed)).toHaveLength(1);
+
+    const fresh = newMediaKey();
+    alice.ring.apply({ type: 'own', key: fresh });
+    const rotated = await pipe(frameTransform('encrypt', 'video', alice.ring), [frame('key', 300)]);
+    expect(
+      await pipe(
+        frameTransform('decrypt', 'video', bob),
+        rotated.map((f) => ({ ...f, data: f.data.slice(0) })),
       ),
-      sealed,
-    );
-    // No key yet, then the wrong key (still failing, but said again), then the right one.
-    expect(reports).toEqual([false, false, true]);
+    ).toEqual([]);
+    bob.apply({ type: 'peer', from: 'alice', key: fresh });
+    expect(await pipe(frameTransform('decrypt', 'video', bob), rotated)).toHaveLength(1);
   });
 
   it('sends nothing before a key is set', async () => {
-    const out = await pipe(frameTransform('encrypt', 'video', { current: () => null }), [
-      frame('key', 300),
-    ]);
+    const out = await pipe(frameTransform('encrypt', 'video', new KeyRing()), [frame('key', 300)]);
     expect(out).toEqual([]);
   });
 });

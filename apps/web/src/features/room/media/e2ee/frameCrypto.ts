@@ -3,22 +3,25 @@
  *
  * Layout of an encrypted frame:
  *
- *   [clear header][AES-GCM ciphertext + 16-byte tag][IV, 12 bytes][key index, 1 byte]
+ *   [clear header][AES-GCM ciphertext + 16-byte tag][IV, 12 bytes][key id, 4 bytes]
  *
  * The clear header is what the media server and the receiving decoder read before decryption
  * (the approach of Jitsi's e2ee): a VP8 key frame's first 10 bytes (frame tag + start code +
  * dimensions), a VP8 delta frame's first 3 (frame tag), an Opus frame's first byte (TOC). It is
  * authenticated as additional data, so changing it fails decryption too.
  *
- * The IV is the sender's random 8-byte id followed by a 32-bit frame counter: every sender has
- * its own id, so two participants sharing one key never reuse an IV.
+ * The key id names the sender's media key the frame was encrypted with (keySchedule.ts: a
+ * random epoch per fresh key and a ratchet generation), so a receiver holding several senders'
+ * keys picks the right one without knowing who sent the frame. The IV is the sending
+ * transform's random 8-byte id followed by a 32-bit frame counter: unique per frame and key.
  */
 
 export type FrameKind = 'audio' | 'video-key' | 'video-delta';
 
 export const IV_BYTES = 12;
 export const TAG_BYTES = 16;
-export const TRAILER_BYTES = IV_BYTES + 1;
+export const KEY_ID_BYTES = 4;
+export const TRAILER_BYTES = IV_BYTES + KEY_ID_BYTES;
 const SENDER_ID_BYTES = 8;
 /** PBKDF2 work factor: slows down guessing a passphrase from captured frames. */
 export const PBKDF2_ITERATIONS = 200_000;
@@ -39,17 +42,22 @@ export function clearBytes(kind: FrameKind): number {
   }
 }
 
-/** The frame key from a passphrase; `salt` names the room so one passphrase differs per room. */
-export async function deriveFrameKey(passphrase: string, salt: string): Promise<CryptoKey> {
-  const text = new TextEncoder();
+const text = new TextEncoder();
+
+/**
+ * The optional passphrase as bits mixed into every frame key (PBKDF2, salted with the room's
+ * alias, so one passphrase differs per room); without one, frame keys come from the exchanged
+ * media keys alone.
+ */
+export async function passphraseBits(passphrase: string, salt: string): Promise<Uint8Array> {
   const material = await crypto.subtle.importKey(
     'raw',
     text.encode(passphrase.normalize('NFC')),
     'PBKDF2',
     false,
-    ['deriveKey'],
+    ['deriveBits'],
   );
-  return crypto.subtle.deriveKey(
+  const bits = await crypto.subtle.deriveBits(
     {
       name: 'PBKDF2',
       hash: 'SHA-256',
@@ -57,11 +65,38 @@ export async function deriveFrameKey(passphrase: string, salt: string): Promise<
       iterations: PBKDF2_ITERATIONS,
     },
     material,
+    256,
+  );
+  return new Uint8Array(bits);
+}
+
+/**
+ * The AES-GCM key that encrypts frames under one media key: HKDF-SHA-256 of the media key's
+ * bytes, salted with the passphrase's bits when there is a passphrase (so both are needed).
+ */
+export async function frameKeyOf(
+  material: Uint8Array,
+  passphrase: Uint8Array | null,
+): Promise<CryptoKey> {
+  const base = await crypto.subtle.importKey('raw', bytes(material), 'HKDF', false, ['deriveKey']);
+  return crypto.subtle.deriveKey(
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: passphrase ? bytes(passphrase) : new Uint8Array(0),
+      info: text.encode('podium-e2ee-frame-v2'),
+    },
+    base,
     { name: 'AES-GCM', length: 128 },
-    // Not extractable: even script in this page cannot read the key bytes back.
+    // Not extractable: even script in this page cannot read the frame key back.
     false,
     ['encrypt', 'decrypt'],
   );
+}
+
+/** A copy WebCrypto accepts (an ArrayBuffer-backed view). */
+export function bytes(view: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(view);
 }
 
 /** A frame that cannot be decrypted: wrong key, tampered, or not encrypted at all. */
@@ -92,7 +127,7 @@ export class FrameEncryptor {
 
   async encrypt(
     key: CryptoKey,
-    keyIndex: number,
+    keyId: number,
     frame: ArrayBuffer,
     kind: FrameKind,
   ): Promise<ArrayBuffer> {
@@ -111,15 +146,15 @@ export class FrameEncryptor {
     out.set(header, 0);
     out.set(sealed, clear);
     out.set(iv, clear + sealed.length);
-    out[out.length - 1] = keyIndex & 0xff;
+    new DataView(out.buffer).setUint32(out.length - KEY_ID_BYTES, keyId >>> 0);
     return out.buffer;
   }
 }
 
-/** The key index an encrypted frame names (its last byte). */
-export function keyIndexOf(frame: ArrayBuffer): number {
-  const bytes = new Uint8Array(frame);
-  return bytes[bytes.length - 1] ?? 0;
+/** The key id an encrypted frame names (its last 4 bytes); null when it is too short. */
+export function keyIdOf(frame: ArrayBuffer): number | null {
+  if (frame.byteLength < TRAILER_BYTES + TAG_BYTES) return null;
+  return new DataView(frame).getUint32(frame.byteLength - KEY_ID_BYTES);
 }
 
 /** Decrypts a frame made by FrameEncryptor; throws FrameDecryptError when it cannot. */

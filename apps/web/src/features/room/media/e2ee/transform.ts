@@ -1,4 +1,4 @@
-import { decryptFrame, FrameEncryptor, type FrameKind } from './frameCrypto.ts';
+import { decryptFrame, FrameEncryptor, keyIdOf, type FrameKind } from './frameCrypto.ts';
 
 /**
  * The frame pipe between the encoder and the packetizer (sending) or the depacketizer and the
@@ -9,61 +9,85 @@ import { decryptFrame, FrameEncryptor, type FrameKind } from './frameCrypto.ts';
 export type TransformRole = 'encrypt' | 'decrypt';
 export type MediaKind = 'audio' | 'video';
 
-/** The key currently in use; null until the person typed one. */
+/** The keys in use (a KeyRing): this participant's own, and those that decrypt others'. */
 export interface KeySource {
-  current(): { key: CryptoKey; index: number } | null;
+  /** Null until a key exists: nothing is sent. */
+  encryptKey(): Promise<{ key: CryptoKey; id: number } | null>;
+  decryptKey(id: number): Promise<CryptoKey | null>;
 }
 
-/** Whether a receiver decrypts: reported on the first frame and on every change. */
+/** Whether a receiver decrypts: reported on change. */
 export type DecryptReport = (ok: boolean) => void;
 
 export type EncodedFrame = RTCEncodedVideoFrame | RTCEncodedAudioFrame;
+
+/**
+ * How long frames must keep failing before the receiver is reported as undecryptable: a
+ * joiner's first frames may come before the sender's key, and a key change races the frames.
+ */
+export const UNDECRYPTABLE_AFTER_MS = 2_000;
 
 function kindOf(frame: EncodedFrame, media: MediaKind): FrameKind {
   if (media === 'audio') return 'audio';
   return (frame as RTCEncodedVideoFrame).type === 'key' ? 'video-key' : 'video-delta';
 }
 
+export interface TransformHooks {
+  report?: DecryptReport;
+  /** Sees every received frame before decryption (the e2e tests' capture; see E2ee.ts). */
+  received?: (data: ArrayBuffer, kind: FrameKind) => void;
+  now?: () => number;
+}
+
 export function frameTransform(
   role: TransformRole,
   media: MediaKind,
   keys: KeySource,
-  report: DecryptReport = () => undefined,
+  hooks: TransformHooks = {},
 ): TransformStream<EncodedFrame, EncodedFrame> {
   const encryptor = new FrameEncryptor();
+  const now = hooks.now ?? Date.now;
   let last: boolean | null = null;
-  let lastKey: CryptoKey | null = null;
-  const tell = (ok: boolean, key: CryptoKey | null) => {
-    // A new key starts over: the page forgets the old verdicts when the key changes.
-    if (ok === last && key === lastKey) return;
+  /** Since when frames fail without one decrypting (null: the last one decrypted). */
+  let failingSince: number | null = null;
+  const tell = (ok: boolean) => {
+    if (ok) failingSince = null;
+    else {
+      failingSince ??= now();
+      // Garbage never reaches the decoder either way; the tile only says so once it lasts.
+      if (now() - failingSince < UNDECRYPTABLE_AFTER_MS) return;
+    }
+    if (ok === last) return;
     last = ok;
-    lastKey = key;
-    report(ok);
+    hooks.report?.(ok);
   };
   return new TransformStream<EncodedFrame, EncodedFrame>({
     async transform(frame, controller) {
-      const current = keys.current();
-      // Without a key nothing leaves in clear and nothing undecryptable reaches the decoder:
-      // the frame is dropped.
-      if (!current) {
-        if (role === 'decrypt') tell(false, null);
-        return;
-      }
       const kind = kindOf(frame, media);
       if (role === 'encrypt') {
-        frame.data = await encryptor.encrypt(current.key, current.index, frame.data, kind);
+        // Without a key nothing leaves in clear: the frame is dropped.
+        const current = await keys.encryptKey();
+        if (!current) return;
+        frame.data = await encryptor.encrypt(current.key, current.id, frame.data, kind);
         controller.enqueue(frame);
         return;
       }
       if (frame.data.byteLength === 0) return;
-      try {
-        frame.data = await decryptFrame(current.key, frame.data, kind);
-      } catch {
-        // Garbage must not reach the decoder: the tile says why instead.
-        tell(false, current.key);
+      hooks.received?.(frame.data, kind);
+      const id = keyIdOf(frame.data);
+      const key = id === null ? null : await keys.decryptKey(id);
+      if (!key) {
+        tell(false);
         return;
       }
-      tell(true, current.key);
+      try {
+        frame.data = await decryptFrame(key, frame.data, kind);
+      } catch {
+        // Garbage must not reach the decoder: the tile says why instead.
+        tell(false);
+        return;
+      }
+      tell(true);
       controller.enqueue(frame);
     },
   });
