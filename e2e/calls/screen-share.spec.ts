@@ -22,7 +22,9 @@ test('a shared screen is decoded at the other side', async ({ call, request }) =
 
   await hostPerson.room.shareScreen.click();
   await expect(hostPerson.room.shareScreen).toHaveAttribute('aria-pressed', 'true');
-  await expect(hostPerson.room.tile('Screen of Hà Host')).toBeVisible();
+  // The sharer sees a "You are presenting" bar, not their own screen as a tile.
+  await expect(hostPerson.page.getByText('You are presenting')).toBeVisible();
+  await expect(hostPerson.room.tile('Screen of Hà Host')).toHaveCount(0);
 
   await expect(guest.room.tile('Screen of Hà Host')).toBeVisible();
   await expectTileDecoding(guest.room, 'Screen of Hà Host');

@@ -73,7 +73,7 @@ export const strings = defineStrings({
       waiting: {
         locked: {
           title: 'Room is locked',
-          text: 'The host has locked this event. You can join once it is unlocked.',
+          text: 'The host has locked this event. You will join by yourself as soon as it is unlocked.',
         },
         waiting_room: {
           title: 'Waiting room',
@@ -164,7 +164,7 @@ export const strings = defineStrings({
       waiting: {
         locked: {
           title: 'Phòng đã bị khóa',
-          text: 'Người chủ trì đã khóa sự kiện này. Bạn có thể tham gia khi phòng được mở khóa.',
+          text: 'Người chủ trì đã khóa sự kiện này. Bạn sẽ tự động vào ngay khi phòng được mở khóa.',
         },
         waiting_room: {
           title: 'Phòng chờ',

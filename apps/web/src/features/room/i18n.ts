@@ -63,6 +63,7 @@ export const strings = defineStrings({
         screen: 'A host stopped your screen sharing',
       },
       handLoweredByHost: 'A host lowered your hand',
+      handRaisedBy: '{{name}} raised their hand',
       roleChanged: 'Your role is now: {{role}}',
       modeChanged: 'The room is now in {{mode}} mode',
       askAnswered: {
@@ -147,6 +148,7 @@ export const strings = defineStrings({
         speaker: 'Speaker',
         noDevice: 'No device found',
         mirror: 'Mirror my video',
+        handSound: 'Play a sound when a hand goes up',
       },
       screenErrors: {
         denied: 'Screen sharing was not allowed',
@@ -332,6 +334,7 @@ export const strings = defineStrings({
         screen: 'Người chủ trì đã dừng chia sẻ màn hình của bạn',
       },
       handLoweredByHost: 'Người chủ trì đã hạ tay của bạn',
+      handRaisedBy: '{{name}} đã giơ tay',
       roleChanged: 'Vai trò của bạn bây giờ là: {{role}}',
       modeChanged: 'Phòng đã chuyển sang chế độ {{mode}}',
       askAnswered: {
@@ -416,6 +419,7 @@ export const strings = defineStrings({
         speaker: 'Loa',
         noDevice: 'Không tìm thấy thiết bị',
         mirror: 'Lật hình của tôi',
+        handSound: 'Phát âm thanh khi có người giơ tay',
       },
       screenErrors: {
         denied: 'Chia sẻ màn hình không được cho phép',

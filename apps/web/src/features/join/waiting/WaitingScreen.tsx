@@ -39,6 +39,11 @@ export function isQueued(state: WaitingState): boolean {
   return state === 'waiting_room' || state === 'waiting_for_host';
 }
 
+/** A locked room is asked again by itself (RoomSession): a spinner shows it is waiting. */
+function waitsByItself(state: WaitingState): boolean {
+  return state === 'locked';
+}
+
 export function WaitingScreen({ state, title, onLeave, onRetry }: WaitingScreenProps) {
   const { t } = useTranslation();
   const queued = isQueued(state);
@@ -54,7 +59,7 @@ export function WaitingScreen({ state, title, onLeave, onRetry }: WaitingScreenP
           </Title>
           <Text c="dimmed">{t(`join.waiting.${state}.text`)}</Text>
           {title ? <Text fw={600}>{t('join.waiting.event', { title })}</Text> : null}
-          {queued ? <Loader type="dots" aria-hidden /> : null}
+          {queued || waitsByItself(state) ? <Loader type="dots" aria-hidden /> : null}
           <Group mt="sm">
             {!queued && onRetry ? (
               <Button variant="light" onClick={onRetry}>

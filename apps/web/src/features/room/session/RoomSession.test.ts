@@ -31,7 +31,7 @@ afterEach(() => {
 
 function open(
   authenticate: () => Promise<SocketAuth>,
-  extra: { upload?: boolean; mic?: boolean } = {},
+  extra: { upload?: boolean; mic?: boolean; lockedRetryMs?: number } = {},
 ) {
   const tap = new SocketTap();
   // Node has no devices: the join says there is a microphone, as a browser with one would.
@@ -47,6 +47,7 @@ function open(
         }
       : {}),
     notify: (n) => notices.push(n),
+    ...(extra.lockedRetryMs ? { lockedRetryMs: extra.lockedRetryMs } : {}),
     client: {
       createSocket: tap.createSocket,
       backoff: { initialMs: 20, maxMs: 50, factor: 2, jitter: 0 },
@@ -126,6 +127,33 @@ describe('RoomSession against the real server', { timeout: 20_000 }, () => {
     await guest.session.retryJoin();
     await waitFor(() => guest.room().joinState === 'connected');
     expect(guest.tap.of('join')).toHaveLength(2);
+  });
+
+  it('a guest on a locked room gets in by themselves once a host unlocks it', async () => {
+    const alias = await live.newRoom();
+    const host = await inRoom(open(live.roomAuth(alias, 'host')));
+    await expect(host.session.setLocked(true)).resolves.toBe(true);
+
+    const guest = open(live.roomAuth(alias, { guest: 'Bao' }), { lockedRetryMs: 30 });
+    await guest.session.start();
+    expect(guest.room().joinState).toBe('locked');
+    // Asked again on its own, and still refused while locked: the screen stays.
+    await waitFor(() => guest.tap.of('join').length >= 3);
+    expect(guest.room().joinState).toBe('locked');
+
+    await expect(host.session.setLocked(false)).resolves.toBe(true);
+    await waitFor(() => guest.room().joinState === 'connected');
+    await waitFor(() => host.room().order.length === 2);
+  });
+
+  it('tells hosts when a hand goes up, once per raise, and not the person raising it', async () => {
+    const { host, guest } = await hostAndGuest('Bao', { mic: true });
+    await expect(guest.session.raiseHand()).resolves.toBe(true);
+    await waitFor(() => host.notices.some((n) => n.kind === 'hand_raised'));
+    expect(host.notices.filter((n) => n.kind === 'hand_raised')).toEqual([
+      { kind: 'hand_raised', name: 'Bao' },
+    ]);
+    expect(guest.notices).toEqual([]);
   });
 
   it('host controls show a loading flag while pending and a refusal as a notice', async () => {

@@ -17,6 +17,7 @@ import {
 } from '../signaling/SignalingClient.ts';
 import { featureReducers, type InCallFeature } from '../features/inCallFeature.ts';
 import type { MediaNotice, RoomMedia } from '../media/RoomMedia.ts';
+import { isModerator } from '../state/permissions.ts';
 import { selfOf } from '../state/roomState.ts';
 import { createRoomStore, type RoomStore } from '../store.ts';
 import type { SocketAuth } from './auth.ts';
@@ -36,6 +37,8 @@ export type RoomNotice =
   | { kind: 'media'; notice: MediaNotice }
   | { kind: 'ask_answered'; name: string; media: MediaKind; response: 'accepted' | 'later' }
   | { kind: 'hand_lowered_by_host' }
+  /** Someone raised their hand (told to hosts and co-hosts, who answer hands). */
+  | { kind: 'hand_raised'; name: string }
   | { kind: 'role_changed'; role: Role }
   | { kind: 'mode_changed'; mode: RoomMode }
   | { kind: 'reconnected' }
@@ -62,7 +65,14 @@ export interface RoomSessionOptions {
   /** The in-call features of this call (features/index.ts); none: the bare core. */
   features?: readonly InCallFeature[];
   store?: RoomStore;
+  /**
+   * First wait before asking a locked room again (it grows to 5x): a guest gets in by
+   * themselves once a host unlocks, as the server keeps no queue for a locked room.
+   */
+  lockedRetryMs?: number;
 }
+
+const LOCKED_RETRY_MS = 2_000;
 
 export type AdmitTarget = { participantId: string } | 'all';
 
@@ -77,6 +87,9 @@ export class RoomSession {
   #started = false;
   #opens = 0;
   #auth: SocketAuth | null = null;
+  #joining = false;
+  #lockedRetry: ReturnType<typeof setTimeout> | null = null;
+  #lockedTries = 0;
 
   constructor(options: RoomSessionOptions) {
     this.#options = options;
@@ -133,12 +146,36 @@ export class RoomSession {
   }
 
   async #join(): Promise<void> {
+    // One join at a time: a second one would be refused as already joined.
+    if (this.#joining) return;
+    this.#joining = true;
     const devices = this.#media?.hasDevices ?? { mic: false, camera: false };
     try {
       await this.#client.request('join', { has_mic: devices.mic, has_camera: devices.camera });
+      this.#lockedTries = 0;
     } catch (error) {
       this.#onJoinRefused(error);
+    } finally {
+      this.#joining = false;
     }
+  }
+
+  /** Asks a locked room again after a while, quietly (the 'Room is locked' screen stays). */
+  #retryWhileLocked(): void {
+    this.#stopLockedRetry();
+    if (this.#closed) return;
+    const first = this.#options.lockedRetryMs ?? LOCKED_RETRY_MS;
+    const wait = Math.min(first * 5, first * (1 + this.#lockedTries));
+    this.#lockedTries += 1;
+    this.#lockedRetry = setTimeout(() => {
+      this.#lockedRetry = null;
+      if (this.store.getState().room.joinState === 'locked') void this.#join();
+    }, wait);
+  }
+
+  #stopLockedRetry(): void {
+    if (this.#lockedRetry) clearTimeout(this.#lockedRetry);
+    this.#lockedRetry = null;
   }
 
   #onJoinRefused(error: unknown): void {
@@ -154,6 +191,7 @@ export class RoomSession {
         return;
       case 'room_locked':
         dispatch({ type: 'local/join_state', state: 'locked' });
+        this.#retryWhileLocked();
         return;
       case 'room_ended':
         dispatch({ type: 'ended', reason: 'host_ended' });
@@ -171,6 +209,7 @@ export class RoomSession {
 
   /** A locked or full room: the person asks again. */
   retryJoin(): Promise<void> {
+    this.#stopLockedRetry();
     this.store.getState().dispatch({ type: 'local/join_state', state: 'joining' });
     return this.#join();
   }
@@ -190,6 +229,7 @@ export class RoomSession {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#stopLockedRetry();
     this.#media?.close();
     this.#client.close();
   }
@@ -231,6 +271,13 @@ export class RoomSession {
           media: event.kind,
           response: event.response,
         });
+        return;
+      }
+      case 'hand_raised': {
+        const known = before.hands.some((h) => h.participantId === event.participant_id);
+        if (!known && event.participant_id !== after.selfId && isModerator(selfOf(after)?.role)) {
+          this.#options.notify({ kind: 'hand_raised', name: event.name });
+        }
         return;
       }
       case 'hand_lowered':

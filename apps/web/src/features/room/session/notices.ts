@@ -34,6 +34,8 @@ export function noticeText(notice: RoomNotice, t: TFunction, language: Language)
         text: t(`room.askAnswered.${notice.response}`, { name: notice.name }),
         tone: 'info',
       };
+    case 'hand_raised':
+      return { text: t('room.handRaisedBy', { name: notice.name }), tone: 'info' };
     case 'hand_lowered_by_host':
       return { text: t('room.handLoweredByHost'), tone: 'info' };
     case 'role_changed':

@@ -35,6 +35,8 @@ import { selfOf } from '../state/roomState.ts';
 import { useRoom, useRoomState } from './context.ts';
 import { ControlToggle } from './ControlToggle.tsx';
 import { useMirror } from './mirror.ts';
+import { useHandSound } from './handSound.ts';
+import { isModerator } from '../state/permissions.ts';
 
 function DeviceSelect({
   label,
@@ -70,6 +72,8 @@ function DevicesMenu({ inline = false }: { inline?: boolean }) {
   const devices = useRoomState((s) => s.media.devices);
   const supported = useRoomState((s) => s.media.supported);
   const [mirror, setMirror] = useMirror();
+  const [handSound, setHandSound] = useHandSound();
+  const moderator = useRoomState((s) => isModerator(selfOf(s.room)?.role));
   const select = (choice: 'camera' | 'microphone' | 'speaker', id: string) =>
     void session.media?.select(choice, id);
   return (
@@ -115,6 +119,13 @@ function DevicesMenu({ inline = false }: { inline?: boolean }) {
             checked={mirror}
             onChange={(e) => setMirror(e.currentTarget.checked)}
           />
+          {moderator ? (
+            <Switch
+              label={t('room.devices.handSound')}
+              checked={handSound}
+              onChange={(e) => setHandSound(e.currentTarget.checked)}
+            />
+          ) : null}
         </Stack>
       </Popover.Dropdown>
     </Popover>

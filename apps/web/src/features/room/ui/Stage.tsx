@@ -138,6 +138,7 @@ export function Stage({ maxTiles }: { maxTiles?: number } = {}) {
         {more ? (
           <Box
             pos="absolute"
+            data-more-tile=""
             role="img"
             aria-label={t('room.tile.more', { count: more.count })}
             bg="dark.6"

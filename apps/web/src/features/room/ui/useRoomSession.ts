@@ -10,6 +10,7 @@ import { iceConfig } from '../media/iceConfig.ts';
 import { RoomMedia } from '../media/RoomMedia.ts';
 import { fetchSocketAuth } from '../session/auth.ts';
 import { noticeText } from '../session/notices.ts';
+import { handSoundOn, playHandChime } from './handSound.ts';
 import { RoomSession, type RoomNotice } from '../session/RoomSession.ts';
 import { socketUrl } from '../../../shared/socket/backoff.ts';
 
@@ -27,6 +28,7 @@ export function useRoomSession(admission: JoinAdmission): RoomSession | null {
   const notify = useRef<(notice: RoomNotice) => void>(() => undefined);
   useEffect(() => {
     notify.current = (notice) => {
+      if (notice.kind === 'hand_raised' && handSoundOn()) playHandChime();
       const { text, tone } = noticeText(notice, t, language);
       notifications.show({
         message: text,
