@@ -16,6 +16,7 @@ export * from './api/oauth.ts';
 export * from './api/domain.ts';
 export * from './api/logger.ts';
 export * from './api/gifts.ts';
+export * from './api/live.ts';
 export * from './api/recordings.ts';
 export * from './api/streaming.ts';
 export * from './api/paths.ts';

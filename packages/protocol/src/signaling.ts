@@ -33,6 +33,12 @@ import {
   streamingRequests,
 } from './signaling/streaming.ts';
 
+import {
+  audienceEvents,
+  audienceMessages,
+  audienceReplies,
+  audienceRequests,
+} from './signaling/audience.ts';
 export {
   PROTOCOL_VERSION,
   SIGNALING_MAX_CANDIDATE,
@@ -48,6 +54,7 @@ export {
 export * from './signaling/chat.ts';
 export * from './signaling/interpretation.ts';
 export * from './signaling/gifts.ts';
+export * from './signaling/audience.ts';
 export * from './signaling/recording.ts';
 export * from './signaling/e2ee.ts';
 export * from './signaling/streaming.ts';
@@ -172,6 +179,7 @@ const signalingEn = {
   'room.no_pending_request': 'There is no request to answer',
   'errors.media_unavailable': 'Audio and video are not available right now, please try again later',
   'chat.invalid_passcode': 'Invalid passcode, please try again',
+  ...audienceMessages.en,
   ...recordingMessages.en,
   ...e2eeMessages.en,
   ...streamingMessages.en,
@@ -217,6 +225,7 @@ export const signalingMessages: {
     'room.no_pending_request': 'Không có yêu cầu nào để trả lời',
     'errors.media_unavailable': 'Âm thanh và hình ảnh hiện không khả dụng, vui lòng thử lại sau',
     'chat.invalid_passcode': 'Mật khẩu không đúng, vui lòng nhập lại',
+    ...audienceMessages.vi,
     ...recordingMessages.vi,
     ...e2eeMessages.vi,
     ...streamingMessages.vi,
@@ -315,6 +324,7 @@ export const clientMessageSchemas = {
 
   ...interpretationRequests,
   ...chatRequests,
+  ...audienceRequests,
   ...recordingRequests,
   ...e2eeRequests,
   ...streamingRequests,
@@ -670,6 +680,7 @@ export const serverMessageSchemas = {
    */
   active_speaker: event('active_speaker', { participant_id: participantId.nullable() }),
   ...giftEvents,
+  ...audienceEvents,
   ...recordingEvents,
   ...e2eeEvents,
   ...streamingEvents,
@@ -735,7 +746,13 @@ const sessionReplies = {
   publish_offer: z.object({ sdp }),
 } as const;
 
-const listedReplies = { ...sessionReplies, ...chatReplies, ...recordingReplies, ...streamingReplies } as const;
+const listedReplies = {
+  ...sessionReplies,
+  ...chatReplies,
+  ...recordingReplies,
+  ...streamingReplies,
+  ...audienceReplies,
+} as const;
 type ListedReplies = typeof listedReplies;
 
 /** Request type → the zod schema of its reply's `data` (`{}` when the reply carries none). */

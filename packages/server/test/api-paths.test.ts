@@ -60,6 +60,8 @@ describe('REST paths', () => {
       ...Object.values(apiPaths.dev),
       apiPaths.domain.list,
       apiPaths.signal.socket,
+      // Players and CDNs fetch HLS with plain GETs (the token is in the query).
+      ...Object.values(apiPaths.hls),
     ]);
     for (const route of allApiPaths()) {
       expect(isApiPath(route.replace(':id', 'x')), route).toBe(!outside.has(route));

@@ -103,6 +103,19 @@ export const apiPaths = {
     file: '/api/recordings/:id/file',
     link: '/api/recordings/:id/link',
   },
+  /** The public watch page /live/{alias} (api/live.ts): its status and playback tokens. */
+  live: {
+    status: '/api/live/status',
+    playback: '/api/live/playback',
+  },
+  /**
+   * A room's HLS output as players and CDNs fetch it: plain GETs outside the API, with the
+   * playback token in the query (api/live.ts).
+   */
+  hls: {
+    playlist: '/live/:alias/hls/index.m3u8',
+    file: '/live/:alias/hls/:run/:file',
+  },
   gifts: {
     catalogue: '/api/gifts',
     recipient: '/api/gifts/recipient',

@@ -14,6 +14,7 @@ import { loggerRoutes } from './logger/index.ts';
 import { walletRoutes } from './wallet/index.ts';
 import { giftRoutes } from './gifts/index.ts';
 import { qrCallRoutes } from './qr-calls/index.ts';
+import { liveRoutes } from './live/index.ts';
 import { recordingRoutes } from './recordings/index.ts';
 import { streamServerRoutes } from './streaming/index.ts';
 
@@ -35,5 +36,6 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
   enterpriseHttp,
   streamServerRoutes,
   recordingRoutes,
+  liveRoutes,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];

@@ -64,6 +64,7 @@ export class SignalingGateway {
       features: {
         chat: services.chat,
         egress: options.egress ?? NO_EGRESS,
+        audience: services.live,
         recordings: services.recordings,
         streaming: services.streaming,
       },

@@ -31,6 +31,7 @@ const EXPECTED_HOST_CONTROLS = [
   'export_chat',
   'record',
   'livestream',
+  'audience_stream',
 ];
 const EXPECTED_OWN_ACTIONS = [
   'publish_audio',
@@ -46,7 +47,7 @@ const HOST_ONLY = ['end_for_all', 'set_co_host', 'transfer_host', 'set_mode'];
 /** …and they cannot use these on the host. */
 const NOT_ON_HOST = ['remove', 'block'];
 /** Recording and streaming never happen in end-to-end encrypted rooms. */
-const SERVER_MEDIA = ['record', 'livestream'];
+const SERVER_MEDIA = ['record', 'livestream', 'audience_stream'];
 
 function expected(role: Role, action: Action, ctx: PermissionContext): boolean {
   const grant = (kind: MediaKind) => ctx.grants?.[kind] === true;

@@ -37,6 +37,7 @@ export const HOST_CONTROLS = [
   'export_chat',
   'record',
   'livestream',
+  'audience_stream',
 ] as const;
 export type HostControl = (typeof HOST_CONTROLS)[number];
 

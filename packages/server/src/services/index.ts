@@ -20,6 +20,7 @@ import { ClientLogService } from './logger/index.ts';
 import { WalletService } from './wallet/index.ts';
 import { GiftsService } from './gifts/index.ts';
 import { QrCallsService } from './qr-calls/index.ts';
+import { LiveService } from './live/index.ts';
 import { StreamingService } from './streaming/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
@@ -63,6 +64,8 @@ export interface Services {
   gifts: GiftsService;
   /** QR call centre: agents of QR-code aliases and visitors' calls (POST /1-1/send). */
   qrCalls: QrCallsService;
+  /** The public watch page: rooms on air, playback tokens, HLS files, viewer counts. */
+  live: LiveService;
   /** Recordings of live rooms, owned by the events' owners (GET /api/recordings). */
   recordings: RecordingsService;
   /** Saved live-stream destinations ("linked stream servers") and where streams may go. */
@@ -113,7 +116,15 @@ export function createServices(deps: ServiceDeps): Services {
     secrets,
     accounts: accounts.store,
   });
+  const live = new LiveService({
+    db: deps.store.db,
+    secrets,
+    verifyJoinTicket: (ticket) => events.verifyJoinTicket(ticket),
+    hlsDir: deps.config.egress.hlsDir,
+    log: deps.log,
+  });
   return {
+    live,
     ...deps,
     tokens: accounts.tokens,
     accounts,

@@ -33,6 +33,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   chatFeature,
   interpretationFeature,
   giftsFeature,
+  audienceFeature,
   recordingFeature,
   streamingFeature,
   e2eeFeature,

@@ -11,6 +11,7 @@ import type { MediaRouting, RoutingEffect } from '../media-routing.ts';
 import type { RoomEgress } from '../room-egress.ts';
 import type { Answer } from '../room-types.ts';
 import type { AttachmentLookup, ChatHistory } from './chat/services.ts';
+import type { AudienceOutputs } from './audience/services.ts';
 import type { RecordingLibrary } from './recording/services.ts';
 import type { StreamDestinations } from './streaming/services.ts';
 
@@ -25,6 +26,8 @@ export interface FeatureDeps {
   chat: ChatHistory;
   /** Uploads a chat message may attach (StorageService through services/rooms). */
   attachments?: AttachmentLookup;
+  /** Where the audience stream is written and who watches it (services/live). */
+  audience?: AudienceOutputs;
   /** The composed picture of a room (recording, RTMP, HLS); NO_EGRESS when unavailable. */
   egress: RoomEgress;
   /** Where recordings are listed (services/recordings); without it recording is refused. */

@@ -1,4 +1,5 @@
 import type { FeatureColumns } from '../permission-rules.ts';
+import { audiencePermissions } from './audience.ts';
 import { chatPermissions } from './chat.ts';
 import { giftPermissions } from './gifts.ts';
 import { interpretationPermissions } from './interpretation.ts';
@@ -11,6 +12,7 @@ import { streamingPermissions } from './streaming.ts';
  * live beside it and the feature's server folder names them: `RoomFeature.permissions`).
  */
 export const FEATURE_PERMISSIONS = [
+  audiencePermissions,
   chatPermissions,
   giftPermissions,
   interpretationPermissions,
@@ -23,6 +25,7 @@ export type FeatureAction = ActionsOf<(typeof FEATURE_PERMISSIONS)[number]>;
 type ActionsOf<C> = C extends FeatureColumns<infer A> ? A : never;
 
 export {
+  audiencePermissions,
   chatPermissions,
   giftPermissions,
   interpretationPermissions,

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services/index.ts';
+import { hlsRoutes } from './hls.handler.ts';
+import { livePlaybackRoute } from './playback.handler.ts';
+import { liveStatusRoute } from './status.handler.ts';
+
+/** The public watch page (/live/{alias}): its status, playback tokens, and the room's HLS. */
+export function liveRoutes(app: FastifyInstance, services: Services): void {
+  liveStatusRoute(app, services);
+  livePlaybackRoute(app, services);
+  hlsRoutes(app, services);
+}

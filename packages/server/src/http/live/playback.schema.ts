@@ -1,0 +1,1 @@
+export { livePlaybackRequest } from '@podium/protocol';

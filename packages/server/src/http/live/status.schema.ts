@@ -1,0 +1,1 @@
+export { liveStatusQuery } from '@podium/protocol';

@@ -1,0 +1,28 @@
+import { audiencePermissions } from '../../../rooms/feature-permissions/index.ts';
+import type { RoomFeature } from '../types.ts';
+import { endAudience } from './requests.ts';
+import { audienceSlot } from './stream.ts';
+
+/**
+ * The audience stream: the room's composed picture as HLS on the public watch page
+ * /live/{alias} (issue 12 item 4). Protocol: `packages/protocol/src/signaling/audience.ts`.
+ * Permission: `audience_stream` (rooms/feature-permissions/audience.ts; hosts and co-hosts,
+ * never in end-to-end encrypted rooms). State: per room run (`stream.ts`), announced to
+ * everyone on change and after every welcome. Effects: one HLS output of the room's egress
+ * (`FeatureDeps.egress`), written where the watch page's service (`FeatureDeps.audience`,
+ * services/live) serves it; the viewer count comes from that service.
+ *
+ * Livestream rooms are not put on air automatically: the call shows hosts a prominent
+ * "Start audience stream" instead (an empty stage or a host still setting up is never
+ * broadcast behind their back).
+ */
+export const audienceFeature: RoomFeature = {
+  name: 'audience',
+  permissions: audiencePermissions,
+  slots: [audienceSlot],
+  welcome: (room) => [room.local(audienceSlot).message()],
+  ended: endAudience,
+};
+
+export { audienceStart, audienceStop } from './requests.ts';
+export type { AudienceOutputs } from './services.ts';

@@ -1,0 +1,1 @@
+export { LiveService, type HlsAnswer, type LiveServiceDeps } from './service.ts';

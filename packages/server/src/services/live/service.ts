@@ -1,0 +1,293 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import {
+  apiPaths,
+  pathTo,
+  type LivePlayback,
+  type LivePlaybackRequest,
+  type LiveStatus,
+  type RoomMode,
+} from '@podium/protocol';
+import type { Db } from '../../store/db.ts';
+import type { Secrets } from '../secrets.ts';
+import type { JoinTicket } from '../events/tickets.ts';
+import * as repo from '../events/repository.ts';
+import { eventExpired } from '../events/errors.ts';
+import { invalidPlaybackToken, liveNotFound, liveOffline } from './errors.ts';
+import {
+  CACHE_PLAYLIST,
+  CACHE_SEGMENT,
+  PLAYLIST_FILE,
+  RUN_ID,
+  contentTypeOf,
+  fileInside,
+  isPlaylist,
+  rewritePlaylist,
+} from './hls-files.ts';
+import {
+  newViewerId,
+  signPlaybackToken,
+  verifyPlaybackToken,
+  type PlaybackToken,
+} from './playback-token.ts';
+import { ViewerCounter } from './viewers.ts';
+
+export interface LiveServiceDeps {
+  db: Db;
+  secrets: Secrets;
+  /** Opens a join ticket from verify-call (EventsService.verifyJoinTicket). */
+  verifyJoinTicket(ticket: string): Promise<JoinTicket | null>;
+  /** Where the rooms' HLS outputs are written (config.egress.hlsDir). */
+  hlsDir: string;
+  log: Logger;
+  now?: () => number;
+  /** How long a run's files stay after it went off air (players finish their last segments). */
+  lingerMs?: number;
+  viewerWindowMs?: number;
+}
+
+/** One start of a room's audience stream. */
+interface Run {
+  run: string;
+  dir: string;
+  /** The event's alias (lower case), as the watch page's URLs name it. */
+  alias: string;
+  /** Epoch ms it went on air; null while the egress is starting. */
+  onAirSince: number | null;
+}
+
+/** What the HLS routes send: a playlist's text, or a file to stream. */
+export type HlsAnswer =
+  | { kind: 'text'; body: string; contentType: string; cacheControl: string }
+  | { kind: 'file'; path: string; size: number; contentType: string; cacheControl: string };
+
+const STATUS_CACHE_MS = 2000;
+const STATUS_CACHE_MAX = 1000;
+
+/**
+ * The watch page's side of the audience stream (issue 12 item 4): the rooms on air and where
+ * their HLS is, playback tokens, the HLS files as each viewer gets them, and the viewer count.
+ * The in-call `audience` feature (realtime/features/audience) puts a room on and off air
+ * through `prepare` / `onAir` / `offAir` and reads `viewers`. In-process: with several nodes
+ * the room's owner node would publish its runs on the bus.
+ */
+export class LiveService {
+  readonly #deps: LiveServiceDeps;
+  readonly #now: () => number;
+  readonly #runs = new Map<string, Run>();
+  readonly #viewers: ViewerCounter;
+  readonly #statusCache = new Map<string, { at: number; status: Promise<LiveStatus> }>();
+
+  constructor(deps: LiveServiceDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? Date.now;
+    this.#viewers = new ViewerCounter(deps.viewerWindowMs);
+  }
+
+  // ---------- The room's side (the audience feature) ----------
+
+  /**
+   * A fresh, empty directory for one start of the room's audience stream. Earlier runs' files
+   * of the room (a crash left them) are removed first.
+   */
+  async prepare(roomId: string): Promise<{ run: string; dir: string }> {
+    const row = await repo.findAliasById(this.#deps.db, roomId);
+    if (!row) throw liveNotFound();
+    const roomDir = this.#roomDir(roomId);
+    if (!this.#runs.has(roomId)) await fs.rm(roomDir, { recursive: true, force: true });
+    const run = crypto.randomBytes(12).toString('base64url');
+    const dir = path.join(roomDir, run);
+    await fs.mkdir(dir, { recursive: true });
+    this.#runs.set(roomId, { run, dir, alias: row.name.toLowerCase(), onAirSince: null });
+    this.#statusCache.clear();
+    return { run, dir };
+  }
+
+  /** The egress writes the run's playlist: the watch page plays it. */
+  onAir(roomId: string, run: string): void {
+    const current = this.#runs.get(roomId);
+    if (current?.run !== run) return;
+    current.onAirSince = this.#now();
+    this.#statusCache.clear();
+  }
+
+  /** The run is over: its URLs answer 'offline'; its files go after a short linger. */
+  offAir(roomId: string, run: string): void {
+    const current = this.#runs.get(roomId);
+    if (current?.run === run) {
+      this.#runs.delete(roomId);
+      this.#viewers.forget(roomId);
+      this.#statusCache.clear();
+    }
+    const dir = path.join(this.#roomDir(roomId), run);
+    const timer = setTimeout(() => {
+      if (this.#runs.get(roomId)?.run === run) return;
+      fs.rm(dir, { recursive: true, force: true }).catch((error: unknown) => {
+        this.#deps.log.warn({ err: error, roomId }, 'hls run files could not be removed');
+      });
+    }, this.#deps.lingerMs ?? 30_000);
+    timer.unref();
+  }
+
+  /** People watching the room now. */
+  viewers(roomId: string): number {
+    return this.#viewers.count(roomId, this.#now());
+  }
+
+  #roomDir(roomId: string): string {
+    // SECURITY: room ids are alias ids (UUIDs); anything else never becomes a path.
+    if (!/^[0-9a-f-]{36}$/i.test(roomId)) throw liveNotFound();
+    return path.join(this.#deps.hlsDir, roomId);
+  }
+
+  // ---------- The watch page ----------
+
+  /** Title, whether the room is on air, and its viewers (cached for a moment per alias). */
+  status(alias: string): Promise<LiveStatus> {
+    const key = alias.toLowerCase();
+    const now = this.#now();
+    const cached = this.#statusCache.get(key);
+    if (cached && now - cached.at < STATUS_CACHE_MS) return cached.status;
+    if (this.#statusCache.size >= STATUS_CACHE_MAX) this.#statusCache.clear();
+    const status = this.#status(alias);
+    this.#statusCache.set(key, { at: now, status });
+    status.catch(() => this.#statusCache.delete(key));
+    return status;
+  }
+
+  async #status(alias: string): Promise<LiveStatus> {
+    const row = await repo.findAliasByName(this.#deps.db, alias);
+    if (!row) throw liveNotFound();
+    const run = this.#runs.get(row.id);
+    const live = run?.onAirSince != null && (await exists(path.join(run.dir, PLAYLIST_FILE)));
+    return {
+      alias: row.name,
+      title: row.title,
+      mode: row.mode as RoomMode,
+      require_passcode: row.requirePasscode,
+      live,
+      viewers: live ? this.viewers(row.id) : 0,
+      started_at: live && run.onAirSince ? new Date(run.onAirSince).toISOString() : null,
+    };
+  }
+
+  /**
+   * A playback token: for a join ticket of the event (verify-call applied the passcode rule),
+   * or renewing a still-valid token (the same viewer).
+   */
+  async playback(input: LivePlaybackRequest): Promise<LivePlayback> {
+    const secret = await this.#secret();
+    let aliasId: string;
+    let viewerId: string;
+    if (input.ticket !== undefined) {
+      const ticket = await this.#deps.verifyJoinTicket(input.ticket);
+      if (!ticket) throw invalidPlaybackToken();
+      aliasId = ticket.aliasId;
+      viewerId = newViewerId();
+    } else {
+      const token = verifyPlaybackToken(secret, input.token, this.#now());
+      if (!token) throw invalidPlaybackToken();
+      aliasId = token.aliasId;
+      viewerId = token.viewerId;
+    }
+    const row = await repo.findAliasById(this.#deps.db, aliasId);
+    if (!row) throw liveNotFound();
+    if (row.expiredAt && row.expiredAt.getTime() <= this.#now()) throw eventExpired();
+    const { token, payload } = signPlaybackToken(secret, { aliasId, viewerId }, this.#now());
+    return {
+      token,
+      expires_at: new Date(payload.expiresAt * 1000).toISOString(),
+      playlist: pathTo(apiPaths.hls.playlist, { alias: row.name }),
+    };
+  }
+
+  /** The playlist of the room on air, for this viewer (the viewer's heartbeat, too). */
+  async playlist(alias: string, token: string | undefined): Promise<HlsAnswer> {
+    const { run, viewer } = await this.#onAir(alias, token);
+    return this.#playlistOf(run, viewer, PLAYLIST_FILE, `${run.run}/`, token ?? '');
+  }
+
+  /** A file of the room's current run: a segment, a part, or a nested playlist. */
+  async file(
+    alias: string,
+    runId: string,
+    file: string,
+    token: string | undefined,
+  ): Promise<HlsAnswer> {
+    const { run, viewer } = await this.#onAir(alias, token);
+    // SECURITY: only the current run, and only a plain file name inside its directory.
+    if (!RUN_ID.test(runId) || runId !== run.run) throw liveOffline();
+    const absolute = fileInside(run.dir, file);
+    if (!absolute) throw liveOffline();
+    if (isPlaylist(file)) return this.#playlistOf(run, viewer, file, '', token ?? '');
+    let size: number;
+    try {
+      const stat = await fs.stat(absolute);
+      if (!stat.isFile()) throw liveOffline();
+      size = stat.size;
+    } catch {
+      throw liveOffline();
+    }
+    return {
+      kind: 'file',
+      path: absolute,
+      size,
+      contentType: contentTypeOf(file),
+      cacheControl: CACHE_SEGMENT,
+    };
+  }
+
+  async #playlistOf(
+    run: Run,
+    viewer: PlaybackToken,
+    file: string,
+    prefix: string,
+    token: string,
+  ): Promise<HlsAnswer> {
+    let text: string;
+    try {
+      text = await fs.readFile(path.join(run.dir, file), 'utf8');
+    } catch {
+      // Still starting: the egress has not written its first playlist yet.
+      throw liveOffline();
+    }
+    this.#viewers.seen(viewer.aliasId, viewer.viewerId, this.#now());
+    return {
+      kind: 'text',
+      body: rewritePlaylist(text, prefix, token),
+      contentType: contentTypeOf(file),
+      cacheControl: CACHE_PLAYLIST,
+    };
+  }
+
+  /** The token's viewer and the run on air of the event the URL names. */
+  async #onAir(
+    alias: string,
+    token: string | undefined,
+  ): Promise<{ run: Run; viewer: PlaybackToken }> {
+    // SECURITY: the token is checked before anything about the event is looked up, so a
+    // request without one learns nothing (not even whether the alias exists or is on air).
+    const viewer = verifyPlaybackToken(await this.#secret(), token, this.#now());
+    if (!viewer) throw invalidPlaybackToken();
+    const run = this.#runs.get(viewer.aliasId);
+    // A token of another event never opens this one's files, whatever the URL says.
+    // Nor does a run still starting (the egress has not written a playable playlist).
+    if (!run || run.onAirSince === null || run.alias !== alias.toLowerCase()) throw liveOffline();
+    return { run, viewer };
+  }
+
+  #secret(): Promise<Buffer> {
+    return this.#deps.secrets.get('join_ticket_key');
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
