@@ -23,6 +23,7 @@ import { eventsApi } from '../events/api.ts';
 import { formatEventRange } from '../events/format.ts';
 import { isEndReason, joinPath, type EndReason } from '../room/paths.ts';
 import { upcomingEvents } from './upcoming.ts';
+import { canRejoin } from './rejoin.ts';
 
 function UpcomingEvents({ exclude }: { exclude: string }) {
   const { t } = useTranslation();
@@ -100,7 +101,7 @@ export function EndCallPage() {
               {t(`endcall.heading.${reason}`)}
             </Title>
             <Group justify="center">
-              {reason !== 'blocked' && alias ? (
+              {canRejoin(reason) && alias ? (
                 <Button component={Link} to={joinPath(alias)}>
                   {t('endcall.rejoin')}
                 </Button>
