@@ -135,6 +135,12 @@ describe('streaming rules: failures and retries', () => {
     });
   });
 
+  it('a connection that came back up starts its tries over when it drops again', () => {
+    expect(
+      onOutputFailed(dest({ state: 'streaming', attempt: 3 }), 'rtmp_dropped', policy),
+    ).toMatchObject({ kind: 'retry', attempt: 1 });
+  });
+
   it('doubles the delay up to the cap', () => {
     expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(n, policy))).toEqual([
       1000, 2000, 4000, 5000, 5000,

@@ -117,7 +117,8 @@ export function onOutputFailed(
   if (failure === 'encoder_failed' || failure === 'disk_full') {
     return { kind: 'failed', error: 'stream.failed' };
   }
-  const attempt = d.attempt + 1;
+  // A connection that was up starts its tries over; a failed retry counts one more.
+  const attempt = d.state === 'streaming' ? 1 : d.attempt + 1;
   if (attempt > policy.max) {
     // Out of tries: a server that keeps refusing is most likely refusing the key now.
     return {
