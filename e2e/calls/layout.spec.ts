@@ -56,7 +56,19 @@ async function expectTilesFit(page: Page, room: RoomPage, count: number): Promis
   const viewport = page.viewportSize();
   if (!viewport) throw new Error('no viewport');
   // Tiles glide to their new places (150 ms): wait for the layout to settle.
-  await expect.poll(async () => (await tileBoxes(room)).length, { timeout: 20_000 }).toBe(count);
+  try {
+    await expect.poll(async () => (await tileBoxes(room)).length, { timeout: 20_000 }).toBe(count);
+  } catch (error) {
+    // What the stage showed instead: its arrangement and the tiles by name.
+    const area = room.stage.locator('[data-stage-area]');
+    const arrangement = await area.getAttribute('data-arrangement');
+    const names = await room.stage
+      .getByRole('group')
+      .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('aria-label')));
+    throw new Error(`${(error as Error).message}\nstage (${arrangement}): ${names.join(', ')}`, {
+      cause: error,
+    });
+  }
   await page.waitForTimeout(400);
   const boxes = await tileBoxes(room);
   const controls = await room.controls.boundingBox();

@@ -227,6 +227,9 @@ function MoreOptions({ children }: { children: React.ReactNode }) {
       // Inside the controls region (no portal): its buttons are the call's controls too.
       withinPortal={false}
       closeOnEscape
+      // Its controls open popovers and menus of their own (in portals): a click in one of them
+      // must not close this. It closes with its button, Escape, or a plain control chosen.
+      closeOnClickOutside={false}
     >
       <Popover.Target>
         <Tooltip label={t('room.controls.more')}>

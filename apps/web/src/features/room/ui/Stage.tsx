@@ -118,7 +118,14 @@ export function Stage({ maxTiles }: { maxTiles?: number } = {}) {
       style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
     >
       {view.presenting ? <PresentingBar /> : null}
-      <Box ref={ref} pos="relative" flex={1} mih={0} data-stage-area="">
+      <Box
+        ref={ref}
+        pos="relative"
+        flex={1}
+        mih={0}
+        data-stage-area=""
+        data-arrangement={view.arrangement}
+      >
         {stable.map(({ tile, rect, featured }) => (
           <Box
             key={tile.key}

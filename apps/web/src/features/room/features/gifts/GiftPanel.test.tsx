@@ -71,10 +71,10 @@ const transfer = (id: string, amount: number) => ({
 let server: Awaited<ReturnType<typeof startStubServer>> | null = null;
 const realFetch = globalThis.fetch;
 
-async function serve(give: Handler) {
+async function serve(give: Handler, wallet: unknown[] = [{ unit: 'coin', value: 100 }]) {
   server = await startStubServer({
     'GET /api/gifts': () => ({ body: { gifts: catalogue } }),
-    'GET /api/account/wallet/list': () => ({ body: [{ unit: 'coin', value: 100 }] }),
+    'GET /api/account/wallet/list': () => ({ body: wallet }),
     'POST /api/gifts/give': give,
   });
   const base = server.url;
@@ -135,6 +135,12 @@ describe('gift panel in the call', FLOW, () => {
       .map((o) => o.textContent);
     expect(options).toEqual(['Bao', 'Chi']);
     expect(await screen.findByRole('button', { name: 'Give Rose (10 coins)' })).toBeTruthy();
+  });
+
+  it('shows a balance of 0 for a wallet that never held coins', async () => {
+    await serve(() => ({ body: transfer('t1', 10) }), []);
+    show(me);
+    expect(await screen.findByText('Your balance: 0 coins')).toBeTruthy();
   });
 
   it('gives to the chosen person; the balance follows the answer', async () => {

@@ -65,7 +65,12 @@ function GiveForm({ roomId }: { roomId: string }) {
     [participants, order, selfId],
   );
   const catalogue = useQuery({ queryKey: giftKeys.catalogue, queryFn: fetchCatalogue });
-  const balances = useQuery({ queryKey: walletKeys.balances, queryFn: fetchBalances });
+  // Asked again each time the panel opens: the balance may have changed since (a top-up).
+  const balances = useQuery({
+    queryKey: walletKeys.balances,
+    queryFn: fetchBalances,
+    refetchOnMount: 'always',
+  });
   const store = useRoom().store;
   // A gift to this person adds to their balance: show the new one while the panel is open.
   useEffect(
@@ -97,7 +102,10 @@ function GiveForm({ roomId }: { roomId: string }) {
 
   // The choice stays valid only while that person is still here.
   const receiver = recipients.find((p) => p.id === chosen)?.id ?? recipients[0]?.id ?? null;
-  const coin = balances.data?.find((b) => b.unit === 'coin')?.value;
+  // A wallet that never held coins has no coin row: its balance is 0, and it is shown.
+  const coin = balances.data
+    ? (balances.data.find((b) => b.unit === 'coin')?.value ?? 0)
+    : undefined;
 
   const choose = (gift: GiftView) => {
     if (!receiver) return;
