@@ -59,6 +59,16 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
     return { event, host, other };
   }
 
+  /** Starts a recording and waits until its file is written; answers its id. */
+  async function record(j: Joined): Promise<string> {
+    await j.client.ok({ type: 'recording_start' });
+    const { recording } = await j.client.nextOf(
+      'recording_state',
+      (m) => m.recording.state === 'recording',
+    );
+    return recording.recording_id!;
+  }
+
   const list = async (who: SignedIn): Promise<RecordingEntry[]> => {
     const res = await server.api(apiPaths.recordings.list, { token: who.token });
     expect(res.status).toBe(200);
@@ -71,14 +81,18 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
   it('hosts record, pause, resume and stop; everyone hears the state; joiners get it after welcome', async () => {
     const { event, host, other } = await room();
     const started = await host.client.request({ type: 'recording_start' });
-    expect(started).toMatchObject({ type: 'reply', data: { recording: { state: 'recording' } } });
-    const recording = (started as unknown as { data: { recording: { recording_id: string } } }).data
-      .recording;
-    expect(recording).toMatchObject({ by: host.participantId, by_name: 'Hà Owner' });
+    expect(started).toMatchObject({
+      type: 'reply',
+      data: { recording: { state: 'starting', by: host.participantId, by_name: 'Hà Owner' } },
+    });
     for (const j of [host, other]) {
       await j.client.nextOf('recording_state', (m) => m.recording.state === 'starting');
-      await j.client.nextOf('recording_state', (m) => m.recording.state === 'recording');
     }
+    const { recording } = await host.client.nextOf(
+      'recording_state',
+      (m) => m.recording.state === 'recording',
+    );
+    await other.client.nextOf('recording_state', (m) => m.recording.state === 'recording');
     expect(egress.opened.at(-1)).toEqual({ roomId: event.id, resolution: '720p' });
 
     // A late joiner hears the state right after its welcome.
@@ -128,7 +142,7 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
 
     const [entry] = await list(owner);
     expect(entry).toMatchObject({
-      id: recording.recording_id,
+      id: recording.recording_id!,
       event_title: expect.stringMatching(/^Live room/),
       state: 'complete',
       failure: null,
@@ -159,7 +173,7 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
       type: 'error',
       key: 'errors.permission',
     });
-    await host.client.ok({ type: 'recording_start' });
+    await record(host);
     expect(await other.client.request({ type: 'recording_stop' })).toMatchObject({
       type: 'error',
       key: 'errors.permission',
@@ -176,7 +190,7 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
       granted: true,
     });
     const before = (await list(owner)).length;
-    await other.client.ok({ type: 'recording_start' });
+    await record(other);
     await other.client.ok({ type: 'recording_stop' });
     const entries = await list(owner);
     expect(entries).toHaveLength(before + 1);
@@ -185,7 +199,7 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
 
   it('records theater rooms at 1080p and refuses end-to-end rooms clearly', async () => {
     const theater = await room({ mode: 'theater' });
-    await theater.host.client.ok({ type: 'recording_start' });
+    await record(theater.host);
     expect(egress.opened.at(-1)).toMatchObject({ resolution: '1080p' });
     await theater.host.client.ok({ type: 'recording_stop' });
 
@@ -214,8 +228,7 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
 
   it('an egress crash keeps the part so far (partial), tells the moderators, and the room goes on', async () => {
     const { host, other } = await room();
-    const data = await host.client.ok({ type: 'recording_start' });
-    const id = (data.recording as { recording_id: string }).recording_id;
+    const id = await record(host);
     await egress.only().tick();
     egress.only().crash();
     const failed = await host.client.nextOf('recording_failed');
@@ -235,14 +248,30 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
       size_bytes: 2 * BYTES_PER_WRITE,
     });
     // The room keeps running: a new recording starts.
-    await host.client.ok({ type: 'recording_start' });
+    await record(host);
+    await host.client.ok({ type: 'recording_stop' });
+  });
+
+  it('an egress that cannot start tells the moderators, lists nothing as complete, and goes back to idle', async () => {
+    const { host, other } = await room();
+    egress.failNextOpen = true;
+    expect(await host.client.request({ type: 'recording_start' })).toMatchObject({
+      type: 'reply',
+      data: { recording: { state: 'starting' } },
+    });
+    const failed = await host.client.nextOf('recording_failed');
+    expect(failed).toMatchObject({ reason: 'start_failed', partial: false });
+    await other.client.nextOf('recording_state', (m) => m.recording.state === 'idle');
+    const entry = (await list(owner)).find((e) => e.id === failed.recording_id);
+    expect(entry).toMatchObject({ state: 'failed', downloadable: false });
+    // The next try works.
+    await record(host);
     await host.client.ok({ type: 'recording_stop' });
   });
 
   it('a full disk stops the recording with a clear reason', async () => {
     const { host } = await room();
-    const data = await host.client.ok({ type: 'recording_start' });
-    const id = (data.recording as { recording_id: string }).recording_id;
+    const id = await record(host);
     const session = egress.only();
     session.fail(session.outputIds()[0]!, 'disk_full');
     expect(await host.client.nextOf('recording_failed')).toMatchObject({
@@ -256,8 +285,7 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
 
   it('ending the event for everyone stops and finalises the recording', async () => {
     const { host } = await room();
-    const data = await host.client.ok({ type: 'recording_start' });
-    const id = (data.recording as { recording_id: string }).recording_id;
+    const id = await record(host);
     await host.client.ok({ type: 'end_for_all' });
     await expect
       .poll(async () => (await list(owner)).find((e) => e.id === id)?.state, { timeout: 5000 })
@@ -270,8 +298,7 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
 
     beforeAll(async () => {
       const { host } = await room();
-      const data = await host.client.ok({ type: 'recording_start' });
-      id = (data.recording as { recording_id: string }).recording_id;
+      id = await record(host);
       await egress.only().tick();
       await host.client.ok({ type: 'recording_stop' });
     });

@@ -16,6 +16,9 @@ export type RecordingState = (typeof RECORDING_STATES)[number];
 /** Why a running recording was stopped by the server (told to hosts and co-hosts). */
 export const RECORDING_FAILURES = ['disk_full', 'encoder_failed', 'egress_crashed'] as const;
 export type RecordingFailure = (typeof RECORDING_FAILURES)[number];
+/** Why the server ended a recording it had accepted: a failure while running, or at its start. */
+export const RECORDING_STOP_REASONS = [...RECORDING_FAILURES, 'start_failed'] as const;
+export type RecordingStopReason = (typeof RECORDING_STOP_REASONS)[number];
 
 export const recordingView = z.object({
   state: z.enum(RECORDING_STATES),
@@ -47,7 +50,12 @@ export const IDLE_RECORDING: RecordingView = {
 };
 
 export const recordingRequests = {
-  /** Hosts and co-hosts: start recording the room (a refusal says why: already, e2ee, none). */
+  /**
+   * Hosts and co-hosts: start recording the room. A refusal says why (already recording, an
+   * end-to-end room, no egress on this server); once accepted the reply carries `starting` and
+   * `recording_state` follows when the file is written (or `recording_failed` with
+   * `start_failed`).
+   */
   recording_start: request('recording_start', {}),
   /** Hosts and co-hosts: pause a running recording (the paused time is not in the file). */
   recording_pause: request('recording_pause', {}),
@@ -62,12 +70,13 @@ export const recordingEvents = {
   recording_state: event('recording_state', { recording: recordingView }),
   /**
    * To hosts and co-hosts: the server stopped the recording (the disk is full, the encoder
-   * failed, the egress process died). `partial`: the part recorded so far was kept and is
-   * listed; otherwise nothing usable was written.
+   * failed, the egress process died) or could not start it. `partial`: the part recorded so far
+   * was kept and is listed; otherwise nothing usable was written.
    */
   recording_failed: event('recording_failed', {
-    recording_id: signalingId,
-    reason: z.enum(RECORDING_FAILURES),
+    /** null when it failed before a recording was listed. */
+    recording_id: signalingId.nullable(),
+    reason: z.enum(RECORDING_STOP_REASONS),
     partial: z.boolean(),
   }),
 } as const;

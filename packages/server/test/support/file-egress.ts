@@ -17,11 +17,17 @@ import type {
  */
 export class FileEgress implements RoomEgress {
   available = true;
+  /** The next `open` fails (as when Chromium or ffmpeg cannot start). */
+  failNextOpen = false;
   readonly sessions = new Map<string, FileEgressSession>();
   readonly opened: Array<{ roomId: string; resolution: '720p' | '1080p' }> = [];
 
   open(roomId: string, options: { resolution: '720p' | '1080p' }): Promise<EgressSession> {
     this.opened.push({ roomId, resolution: options.resolution });
+    if (this.failNextOpen) {
+      this.failNextOpen = false;
+      return Promise.reject(new Error('the egress could not start'));
+    }
     let session = this.sessions.get(roomId);
     if (!session || session.closed) {
       session = new FileEgressSession(roomId, () => this.sessions.delete(roomId));

@@ -1,9 +1,8 @@
-import type { RecordingFailure } from '@podium/protocol';
-import { identityKey, roomError, type RoomError } from '../../../rooms/index.ts';
+import type { RecordingFailure, ServerMessageOf } from '@podium/protocol';
 import type { EgressFailure, EgressOutputStatus } from '../../room-egress.ts';
 import { RoomClosedError } from '../../room-types.ts';
 import type { FeatureRoom } from '../types.ts';
-import { IDLE, recordedMs, started, starting, stopping, type RecordingRun } from './rules.ts';
+import { IDLE, recordedMs, started, stopping, type RecordingRun } from './rules.ts';
 import { recordingSlot, type ActiveRecording, type RecordingSlot } from './slot.ts';
 
 /**
@@ -29,24 +28,22 @@ export function announce(room: FeatureRoom, slot: RecordingSlot, run: RecordingR
     });
 }
 
-/** Begins a recording for participant `by`: the library entry, then the egress file output. */
+/**
+ * Begins the recording `slot.run` announces as starting (for participant `by`): the library
+ * entry, then the egress file output. Answers false when it could not start (the moderators were
+ * told, and the room is back to idle).
+ */
 export async function startRecording(
   room: FeatureRoom,
   slot: RecordingSlot,
-  by: string,
-): Promise<RoomError | null> {
-  const p = room.state.participants.get(by);
+  by: { id: string; identity: string },
+): Promise<boolean> {
   const library = room.deps.recordings;
-  if (!p || !library) return roomError('not_allowed', 'recording.unavailable');
-  const now = Date.now();
-  announce(room, slot, starting({ id: p.id, name: p.name }, now));
+  const now = slot.run.started_at ?? Date.now();
   let begun: { id: string; path: string } | null = null;
   try {
-    begun = await library.begin({
-      roomId: room.roomId,
-      startedBy: identityKey(p.identity),
-      startedAt: now,
-    });
+    if (!library) throw new Error('no recordings library');
+    begun = await library.begin({ roomId: room.roomId, startedBy: by.identity, startedAt: now });
     const session = await room.deps.egress.open(room.roomId, {
       // Theater rooms are composed at 1080p (issue 12 item 1); every other mode at 720p.
       resolution: room.state.mode === 'theater' ? '1080p' : '720p',
@@ -81,12 +78,29 @@ export async function startRecording(
       active.unsubscribe();
       await active.session.removeOutput(active.outputId).catch(() => undefined);
     }
-    if (begun) await library.finish(begun.id, { failure: 'encoder_failed', durationMs: 0 });
+    let partial = false;
+    if (begun && library) {
+      const state = await library
+        .finish(begun.id, { failure: 'encoder_failed', durationMs: 0 })
+        .catch(() => 'failed' as const);
+      partial = state === 'partial';
+    }
     announce(room, slot, IDLE);
-    return roomError('internal', 'recording.start_failed');
+    tellModerators(room, {
+      type: 'recording_failed',
+      recording_id: begun?.id ?? null,
+      reason: 'start_failed',
+      partial,
+    });
+    return false;
   }
   announce(room, slot, started(slot.run, begun.id, Date.now()));
-  return null;
+  return true;
+}
+
+/** Hosts and co-hosts hear why the server ended a recording. */
+function tellModerators(room: FeatureRoom, message: ServerMessageOf<'recording_failed'>): void {
+  room.turn(() => room.deliver([{ to: { to: 'moderators' }, message }])).catch(() => undefined);
 }
 
 /** Stops the running recording (a host's stop, or the room ending) and finalises its file. */
@@ -139,15 +153,12 @@ function failRecording(
       }
       const state = await finishEntry(room, slot, active, failure, null);
       announce(room, slot, IDLE);
-      const message = {
-        type: 'recording_failed' as const,
+      tellModerators(room, {
+        type: 'recording_failed',
         recording_id: recordingId,
         reason: failure,
         partial: state === 'partial',
-      };
-      await room
-        .turn(() => room.deliver([{ to: { to: 'moderators' }, message }]))
-        .catch(() => undefined);
+      });
     })
     .catch((error: unknown) => {
       room.log.error({ err: error }, 'recording failure could not be recorded');

@@ -1,9 +1,22 @@
 import type { RecordingCommand } from './rules.ts';
-import { paused, refusal, resumed } from './rules.ts';
-import { roomError } from '../../../rooms/index.ts';
+import { paused, refusal, resumed, starting } from './rules.ts';
+import { identityKey, roomError, type RoomError } from '../../../rooms/index.ts';
 import type { FeatureRequestHandler, FeatureRoom } from '../types.ts';
 import type { Answer } from '../../room-types.ts';
 import { announce, slotOf, startRecording, stopRecording } from './egress.ts';
+
+/** Why `by` may not run `command` now, or null. */
+function check(room: FeatureRoom, by: string, command: RecordingCommand): RoomError | null {
+  const p = room.state.participants.get(by);
+  return refusal(slotOf(room).run, command, {
+    role: p && p.status === 'connected' ? p.role : null,
+    signedIn: p?.identity.kind === 'account',
+    mode: room.state.mode,
+    egressAvailable: room.deps.egress.available && room.deps.recordings !== undefined,
+  });
+}
+
+const notInRoom = () => roomError('not_joined', 'room.not_in_room');
 
 /**
  * recording_start / _pause / _resume / _stop: checked against the rules (rules.ts) in the
@@ -12,18 +25,12 @@ import { announce, slotOf, startRecording, stopRecording } from './egress.ts';
  */
 function handle(
   command: RecordingCommand,
-  act: (room: FeatureRoom, by: string) => Promise<ReturnType<typeof roomError> | null>,
+  act: (room: FeatureRoom, by: string) => Promise<RoomError | null>,
 ) {
   return (room: FeatureRoom, by: string, answer: Answer): Promise<void> => {
     const slot = slotOf(room);
     return slot.queue.run(async () => {
-      const p = room.state.participants.get(by);
-      const refused = refusal(slot.run, command, {
-        role: p && p.status === 'connected' ? p.role : null,
-        signedIn: p?.identity.kind === 'account',
-        mode: room.state.mode,
-        egressAvailable: room.deps.egress.available && room.deps.recordings !== undefined,
-      });
+      const refused = check(room, by, command);
       if (refused) return answer({ ok: false, error: refused });
       const failed = await act(room, by);
       if (failed) return answer({ ok: false, error: failed });
@@ -32,7 +39,22 @@ function handle(
   };
 }
 
-const start = handle('start', (room, by) => startRecording(room, slotOf(room), by));
+/**
+ * Accepted starts answer at once with `starting` (composing a room can take longer than a
+ * client waits for an answer); `recording_state` follows when the file is written, or
+ * `recording_failed` (start_failed) to the moderators.
+ */
+const start = (room: FeatureRoom, by: string, answer: Answer): Promise<void> => {
+  const slot = slotOf(room);
+  return slot.queue.run(async () => {
+    const refused = check(room, by, 'start');
+    const p = room.state.participants.get(by);
+    if (refused || !p) return answer({ ok: false, error: refused ?? notInRoom() });
+    announce(room, slot, starting({ id: p.id, name: p.name }, Date.now()));
+    answer({ ok: true, data: { recording: slot.run } });
+    await startRecording(room, slot, { id: p.id, identity: identityKey(p.identity) });
+  });
+};
 
 const pause = handle('pause', async (room) => {
   const slot = slotOf(room);
