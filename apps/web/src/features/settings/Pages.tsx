@@ -24,6 +24,7 @@ import {
   SecuritySection,
   WalletSection,
 } from './Sections.tsx';
+import { StreamServersSection } from '../streaming/StreamServersSection.tsx';
 import { SessionsList } from './Sessions.tsx';
 
 /** Loads the account with its settings; shows loading and failure honestly. */
@@ -62,6 +63,7 @@ export function SettingsPage() {
             <AntiCaptureSection account={account} />
             <MediaSection account={account} />
             <RecordingsSection />
+            <StreamServersSection />
             <PrivacySection account={account} />
             <CustomizeSection account={account} />
             <ModesSection account={account} />

@@ -4,6 +4,7 @@ import { giftsFeature } from './gifts/index.ts';
 import type { InCallFeature } from './inCallFeature.ts';
 import { interpretationFeature } from './interpretation/index.ts';
 import { participantsFeature } from './participants/index.ts';
+import { streamingFeature } from './streaming/index.ts';
 
 /**
  * The in-call features of every call, registered once (README.md: adding one). Their order is
@@ -13,6 +14,7 @@ import { participantsFeature } from './participants/index.ts';
 export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   interpretationFeature,
   giftsFeature,
+  streamingFeature,
   chatFeature,
   participantsFeature,
   e2eeFeature,
