@@ -30,7 +30,7 @@ test.describe('an event shared by its host and joined by a guest', () => {
     await signUpAndVerify(page, { email: uniqueEmail('host'), fullName: 'Hà Host' });
     const form = new EventFormPage(page);
     await form.goto();
-    await expect(form.requirePasscode).toBeChecked();
+    await expect(form.requirePasscode).not.toBeChecked();
     const detail = await form.create({ title, passcode: PASSCODE });
 
     // Share by link: the clipboard holds the invite link; the confirmation lasts 1500 ms.

@@ -90,11 +90,13 @@ test.describe('a host and their events', () => {
     await expect(items).toHaveCount(23);
     await expect(page.getByText('Showing 23 of 23')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
-    // Each event exactly once, latest start first (the server's order).
+    // Each event exactly once, under Upcoming, soonest first (issue 15: upcoming, then past).
+    await expect(page.getByRole('heading', { level: 2, name: 'Upcoming' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Past' })).toHaveCount(0);
     const titles = await page.getByRole('listitem').getByRole('link').allTextContents();
     expect(new Set(titles).size).toBe(23);
-    expect(titles[0]).toContain('standup 23');
-    expect(titles[22]).toContain('standup 01');
+    expect(titles[0]).toContain('standup 01');
+    expect(titles[22]).toContain('standup 23');
 
     await page.getByRole('searchbox', { name: 'Search events' }).fill('Even');
     await expect(page.getByText('Showing 11 of 11')).toBeVisible();
@@ -144,15 +146,22 @@ test.describe('a host and their events', () => {
     await createByApi(page.request, token, { title: 'First', name: taken });
     const form = new EventFormPage(page);
     await form.goto();
+    // No passcode is asked for until the host turns the requirement on.
+    await expect(form.requirePasscode).not.toBeChecked();
+    await expect(form.passcode).toBeHidden();
     await page.getByRole('button', { name: 'Create event' }).click();
     await expect(page.getByText('Please fill out this field')).toBeVisible();
+    await expect(page.getByText('Please enter the passcode')).toBeHidden();
+    await form.requirePasscode.check();
+    await page.getByRole('button', { name: 'Create event' }).click();
     await expect(page.getByText('Please enter the passcode')).toBeVisible();
     await form.requirePasscode.uncheck();
     await form.title.fill('Second');
     await page.getByLabel('Link name').fill(taken);
     await page.getByRole('button', { name: 'Create event' }).click();
-    // Said twice: in the form's alert and under the Link name field.
-    await expect(page.getByText('This link name is already taken')).toHaveCount(2);
+    // Said once, under the Link name field (not in an alert as well).
+    await expect(page.getByText('This link name is already taken')).toHaveCount(1);
+    await expect(page.getByRole('alert').filter({ hasText: 'already taken' })).toHaveCount(0);
     await expect(page.getByLabel('Link name')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/app\/conferences\/add$/);
   });

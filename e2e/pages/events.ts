@@ -28,7 +28,11 @@ export class EventFormPage {
     passcode?: string;
   }): Promise<EventDetailPage> {
     await this.title.fill(title);
-    if (passcode) await this.passcode.fill(passcode);
+    if (passcode) {
+      // The passcode field appears once the requirement is turned on (off for a new event).
+      await this.requirePasscode.check();
+      await this.passcode.fill(passcode);
+    }
     await this.page.getByRole('button', { name: 'Create event' }).click();
     await expect(this.page.getByText('Create successfully')).toBeVisible();
     await expect(this.page).toHaveURL(/\/app\/conferences\/[0-9a-f-]{36}$/);

@@ -1,14 +1,58 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { LOADING_BAR_PX, TOAST_MS } from '@podium/protocol';
 import { colorSchemeManager, theme } from '../shared/theme/theme.ts';
+import { cssVariablesResolver } from '../shared/theme/cssVariables.ts';
 
 const ModalsHost = lazy(() => import('./ModalsHost.tsx'));
+
+/** The top loading bar of spec §2; a progressbar needs a name (axe aria-progressbar-name). */
+function LoadingBar() {
+  const { t } = useTranslation();
+  return <NavigationProgress size={LOADING_BAR_PX} aria-label={t('titles.loading')} />;
+}
+
+/**
+ * Mantine with the theme and, in the current language, the names Mantine leaves empty: the ×
+ * of every modal and drawer is otherwise an unnamed button, and the password fields' eye
+ * button is named in English only.
+ */
+function ThemedMantine({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
+  const { t } = useTranslation();
+  const close = t('shell.close');
+  const togglePassword = t('shell.togglePassword');
+  const localized = useMemo(() => {
+    const closeButtonProps = { 'aria-label': close };
+    return mergeThemeOverrides(theme, {
+      components: {
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
+        // A link inside a sentence must not be told apart by colour alone (WCAG 1.4.1).
+        Anchor: { defaultProps: { underline: 'always' } },
+        // Mantine names the eye button "Toggle password visibility" in every language.
+        PasswordInput: {
+          defaultProps: { visibilityToggleButtonProps: { 'aria-label': togglePassword } },
+        },
+      },
+    });
+  }, [close, togglePassword]);
+  return (
+    <MantineProvider
+      theme={localized}
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={env}
+    >
+      {children}
+    </MantineProvider>
+  );
+}
 
 export function AppProviders({
   children,
@@ -24,21 +68,16 @@ export function AppProviders({
 }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider
-        theme={theme}
-        colorSchemeManager={colorSchemeManager}
-        defaultColorScheme="light"
-        env={env}
-      >
+      <ThemedMantine env={env}>
         <QueryClientProvider client={queryClient}>
-          <NavigationProgress size={LOADING_BAR_PX} />
+          <LoadingBar />
           <Notifications position="top-center" autoClose={TOAST_MS} />
           <Suspense fallback={null}>
             <ModalsHost />
           </Suspense>
           {children}
         </QueryClientProvider>
-      </MantineProvider>
+      </ThemedMantine>
     </I18nextProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Container, Group } from '@mantine/core';
+import { Anchor, AppShell, Box, Container, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../shared/ui/LanguageSwitcher.tsx';
@@ -6,10 +6,14 @@ import { ThemeToggle } from '../../shared/theme/ThemeToggle.tsx';
 import { AccountMenu } from '../header/AccountMenu.tsx';
 import { Logo } from '../header/Logo.tsx';
 import { MainNav } from '../header/MainNav.tsx';
+import { MOBILE_MENU_BREAKPOINT, MobileMenu } from '../header/MobileMenu.tsx';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import classes from './MainLayout.module.css';
 
-/** Everything under /app: header with navigation, language, theme and account. */
+/**
+ * Everything under /app: header with navigation, language, theme and account; below the `md`
+ * breakpoint these move into the phone menu (the bell stays in the header).
+ */
 export function MainLayout() {
   const { t } = useTranslation();
   return (
@@ -24,10 +28,15 @@ export function MainLayout() {
             <MainNav />
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <LanguageSwitcher />
-            <ThemeToggle />
+            <Group gap="xs" wrap="nowrap" visibleFrom={MOBILE_MENU_BREAKPOINT}>
+              <LanguageSwitcher />
+              <ThemeToggle />
+            </Group>
             <NotificationBell />
-            <AccountMenu />
+            <Box visibleFrom={MOBILE_MENU_BREAKPOINT}>
+              <AccountMenu />
+            </Box>
+            <MobileMenu />
           </Group>
         </Group>
       </AppShell.Header>

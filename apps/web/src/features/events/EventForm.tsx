@@ -28,6 +28,14 @@ const PICKER_FORMAT = 'DD/MM/YYYY HH:mm';
 /** The event create/edit form (spec §2): title, passcode, description, times, mode, speakers. */
 export function EventForm({ event }: { event?: AliasDto }) {
   const { t } = useTranslation();
+  // The picker's dropdown: hour and minute fields and the confirm button need names.
+  const pickerProps = (which: 'start' | 'end') => ({
+    timePickerProps: {
+      hoursInputLabel: t('events.form.hours', { field: t(`events.form.${which}`) }),
+      minutesInputLabel: t('events.form.minutes', { field: t(`events.form.${which}`) }),
+    },
+    submitButtonProps: { 'aria-label': t('events.form.confirmTime') },
+  });
   const {
     form,
     onSubmit,
@@ -60,19 +68,21 @@ export function EventForm({ event }: { event?: AliasDto }) {
             autoComplete="off"
             {...form.getInputProps('title')}
           />
-          <Group grow align="flex-start">
-            <PasswordInput
-              label={t('events.form.passcode')}
-              description={t('events.form.passcodeHint')}
-              autoComplete="new-password"
-              required={values.requirePasscode}
-              {...form.getInputProps('passcode')}
-            />
-          </Group>
           <Checkbox
             label={t('events.form.requirePasscode')}
             {...form.getInputProps('requirePasscode', { type: 'checkbox' })}
           />
+          {/* The passcode is asked for only once the host wants one (off for a new event). */}
+          {values.requirePasscode ? (
+            <PasswordInput
+              label={t('events.form.passcode')}
+              description={t('events.form.passcodeHint')}
+              autoComplete="new-password"
+              required
+              maw={360}
+              {...form.getInputProps('passcode')}
+            />
+          ) : null}
           <Textarea
             label={t('events.form.description')}
             autosize
@@ -96,12 +106,15 @@ export function EventForm({ event }: { event?: AliasDto }) {
                   valueFormat={PICKER_FORMAT}
                   required
                   withAsterisk={false}
+                  {...pickerProps('start')}
                   {...form.getInputProps('start')}
                 />
                 <DateTimePicker
                   label={t('events.form.end')}
                   valueFormat={PICKER_FORMAT}
                   clearable
+                  {...pickerProps('end')}
+                  clearButtonProps={{ 'aria-label': t('events.form.clearEnd') }}
                   {...form.getInputProps('end')}
                 />
               </Group>

@@ -18,6 +18,7 @@ import type { AliasDto } from '@podium/protocol';
 import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
 import { translateEventError } from './errors.ts';
 import { formatEventRange, isExpired } from './format.ts';
+import { groupEvents } from './grouping.ts';
 import { useEventsList } from './useEventsList.ts';
 
 function EventRow({ event, now }: { event: AliasDto; now: number }) {
@@ -52,7 +53,7 @@ function EventRow({ event, now }: { event: AliasDto; now: number }) {
   );
 }
 
-/** /app/conferences: my events with search and "Load more" paging. */
+/** /app/conferences: my events (now, today, upcoming, past) with search and "Load more" paging. */
 export function EventsListPage() {
   const { t, i18n } = useTranslation();
   const { search, setSearch, state, loadMore, retry } = useEventsList();
@@ -93,13 +94,18 @@ export function EventsListPage() {
           </Text>
         ) : null}
       </div>
-      {state.entries.length ? (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {state.entries.map((event) => (
-            <EventRow key={event.id} event={event} now={now} />
-          ))}
+      {groupEvents(state.entries, now).map(({ group, events }) => (
+        <Stack component="section" gap="xs" key={group} aria-labelledby={`events-${group}`}>
+          <Title order={2} size="h4" id={`events-${group}`}>
+            {t(`events.list.groups.${group}`)}
+          </Title>
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {events.map((event) => (
+              <EventRow key={event.id} event={event} now={now} />
+            ))}
+          </Stack>
         </Stack>
-      ) : null}
+      ))}
       {state.status === 'error' ? (
         <Alert color="red" role="alert" title={t('events.list.loadFailed')}>
           <Stack gap="xs" align="flex-start">

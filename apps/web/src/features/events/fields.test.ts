@@ -25,6 +25,7 @@ const base: EventFormValues = {
   ...emptyEventValues(new Date(2026, 2, 2, 9, 0)),
   title: 'Weekly',
   passcode: 'abcdef',
+  requirePasscode: true,
 };
 
 describe('event form rules', () => {

@@ -78,7 +78,8 @@ export function emptyEventValues(now: Date, mode: EventMode = 'meeting'): EventF
     title: '',
     passcode: '',
     storedPasscode: '',
-    requirePasscode: true,
+    // Issue 15: a new event asks for no passcode until the host turns the requirement on.
+    requirePasscode: false,
     description: '',
     timing: 'scheduled',
     start: toLocalString(start),

@@ -50,10 +50,17 @@ export function useEventForm(event?: AliasDto) {
     },
     onError: (error) => {
       // Held by useAppForm until the field is edited, whatever the blur check says meanwhile.
+      // Each error is said once: under its field when the form shows that field, otherwise in
+      // the alert above the form.
+      const shown = Object.keys(form.getValues());
+      let underFields = 0;
       for (const [field, message] of Object.entries(localizedFieldErrors(error, i18n))) {
-        form.setFieldError(formField(field), message);
+        const path = formField(field);
+        if (!shown.includes(path.split('.')[0] ?? '')) continue;
+        form.setFieldError(path, message);
+        underFields += 1;
       }
-      setSubmitError(translateEventError(error, i18n));
+      setSubmitError(underFields > 0 ? null : translateEventError(error, i18n));
     },
   });
 

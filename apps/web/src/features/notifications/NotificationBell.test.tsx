@@ -20,6 +20,7 @@ import { createI18n } from '../../shared/i18n/index.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 import { startStubServer } from '../../test/stubServer.ts';
 import { NotificationBell } from './NotificationBell.tsx';
+import { useNotificationPanel } from './panel.ts';
 
 const FLOW = { timeout: 60_000 };
 // Two shared cores: a loopback round trip and a re-render can take longer than the 1 s default.
@@ -52,6 +53,8 @@ afterEach(async () => {
   globalThis.fetch = realFetch;
   cookieTokenStore.clear();
   useSessionStore.getState().setSignedIn(false);
+  // The open/closed state is app-wide (the phone menu opens it too): each test starts closed.
+  useNotificationPanel.getState().setOpened(false);
   await http?.close();
   await channel?.close();
   http = channel = client = null;

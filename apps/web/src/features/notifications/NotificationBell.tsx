@@ -34,24 +34,26 @@ export function NotificationBell() {
     center.unread > 0
       ? t('notifications.bellUnread', { count: center.unread })
       : t('notifications.bell');
+  // The badge sits outside the popover's target: the target gets aria-expanded and
+  // aria-haspopup, which are only allowed on the button itself (axe aria-allowed-attr).
   return (
-    <Popover
-      opened={center.opened}
-      onChange={center.setOpened}
-      position="bottom-end"
-      width={380}
-      shadow="md"
-      withinPortal
-      trapFocus
-      returnFocus
+    <Indicator
+      label={center.unread > 99 ? '99+' : center.unread}
+      size={18}
+      disabled={center.unread === 0}
+      offset={4}
     >
-      <Popover.Target>
-        <Indicator
-          label={center.unread > 99 ? '99+' : center.unread}
-          size={18}
-          disabled={center.unread === 0}
-          offset={4}
-        >
+      <Popover
+        opened={center.opened}
+        onChange={center.setOpened}
+        position="bottom-end"
+        width={380}
+        shadow="md"
+        withinPortal
+        trapFocus
+        returnFocus
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
@@ -60,32 +62,32 @@ export function NotificationBell() {
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown aria-labelledby={HEADING_ID} p={0}>
-        <Group justify="space-between" px="md" py="sm" wrap="nowrap">
-          <Title order={2} size="h5" id={HEADING_ID}>
-            {t('notifications.heading')}
-          </Title>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            onClick={center.markAllRead}
-            disabled={center.unread === 0 || center.busy}
-          >
-            {t('notifications.markAllRead')}
-          </Button>
-        </Group>
-        {center.actionFailed ? (
-          <Alert color="red" mx="md" mb="sm" role="alert" p="xs">
-            {t('notifications.actionFailed')}
-          </Alert>
-        ) : null}
-        <ScrollArea.Autosize mah={420} type="auto">
-          <CenterBody center={center} />
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown aria-labelledby={HEADING_ID} p={0}>
+          <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+            <Title order={2} size="h5" id={HEADING_ID}>
+              {t('notifications.heading')}
+            </Title>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={center.markAllRead}
+              disabled={center.unread === 0 || center.busy}
+            >
+              {t('notifications.markAllRead')}
+            </Button>
+          </Group>
+          {center.actionFailed ? (
+            <Alert color="red" mx="md" mb="sm" role="alert" p="xs">
+              {t('notifications.actionFailed')}
+            </Alert>
+          ) : null}
+          <ScrollArea.Autosize mah={420} type="auto">
+            <CenterBody center={center} />
+          </ScrollArea.Autosize>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
 

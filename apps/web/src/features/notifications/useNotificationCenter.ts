@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   useInfiniteQuery,
   useMutation,
@@ -11,6 +11,7 @@ import { useAccountChannelState, useAccountMessage } from '../../shared/account-
 import { useSessionStore } from '../../shared/session/store.ts';
 import { fetchPage, fetchUnread, notificationKeys, remove, setRead } from './api.ts';
 import { withoutIds, withRead, type ListCache } from './cache.ts';
+import { useNotificationPanel } from './panel.ts';
 
 type ReadTarget = { ids: number[] } | { all: true };
 
@@ -25,7 +26,7 @@ function settle(client: QueryClient, res: NotificationsChangedResponse): void {
 export function useNotificationCenter() {
   const client = useQueryClient();
   const signedIn = useSessionStore((s) => s.signedIn);
-  const [opened, setOpened] = useState(false);
+  const { opened, setOpened } = useNotificationPanel();
 
   const unread = useQuery({
     queryKey: notificationKeys.unread,
