@@ -12,18 +12,22 @@ import {
 } from './support/call.ts';
 
 /**
- * End-to-end encrypted meeting (mode `endtoend`): every frame is encrypted in the browser with a
- * key derived from a passphrase shared out of band; Janus forwards frames it cannot read. People
- * with the same key see and hear each other; someone with a wrong key decodes nothing of theirs
- * and their tiles say so, while the others keep decoding.
+ * End-to-end encrypted meeting (mode `endtoend`) with the optional extra passphrase: the
+ * participants' exchanged keys (e2ee-keys.spec.ts) are mixed with a passphrase shared out of
+ * band; Janus forwards frames it cannot read. People with the same passphrase see and hear each
+ * other; someone with a wrong one decodes nothing of theirs and their tiles say so, while the
+ * others keep decoding.
  */
 
-/** Types the key into the dialog that opens on entering an endtoend room. */
+/** Types the passphrase in the encryption dialog (opened from the room header). */
 async function typeKey(person: Participant, key: string): Promise<void> {
-  const dialog = person.page.getByRole('dialog', { name: 'End-to-end encryption key' });
+  await person.page.getByRole('button', { name: 'Encryption details' }).click();
+  const dialog = person.page.getByRole('dialog', { name: 'End-to-end encryption' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Encryption key').fill(key);
-  await dialog.getByRole('button', { name: 'Use this key' }).click();
+  await dialog.getByLabel('Passphrase', { exact: true }).fill(key);
+  await dialog.getByRole('button', { name: 'Use this passphrase' }).click();
+  await expect(dialog.getByText('A passphrase is in use.')).toBeVisible();
+  await person.page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }
 
@@ -42,7 +46,7 @@ async function videoTotals(page: Page): Promise<{ packets: number; frames: numbe
   };
 }
 
-test('an end-to-end encrypted meeting decodes only with the right key', async ({
+test('an end-to-end encrypted meeting with an extra passphrase decodes only with the same passphrase', async ({
   call,
   request,
 }) => {
@@ -58,11 +62,11 @@ test('an end-to-end encrypted meeting decodes only with the right key', async ({
   await call.cameraAndMicOn(hostPerson);
   await call.cameraAndMicOn(guest);
 
-  // Same key: video decodes and sound plays out both ways.
+  // Same passphrase: video decodes and sound plays out both ways.
   await expectMediaFlow(hostPerson.page, { video: 1, audio: 1 });
   await expectMediaFlow(guest.page, { video: 1, audio: 1 });
 
-  // A third person with a wrong key.
+  // A third person with a wrong passphrase (the exchanged keys reach them all the same).
   const intruder = await call.openAsGuest('Khách Ba', event);
   await joinWithKey(call, intruder, 'wrong key');
 
