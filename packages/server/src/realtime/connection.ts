@@ -424,6 +424,7 @@ export class Connection implements Peer {
             ticketRole: credentials.ticketRole,
             hasMic: message.has_mic,
             hasCamera: message.has_camera,
+            ...(credentials.recorder ? { recorder: true } : {}),
           },
           answer,
         );

@@ -5,6 +5,7 @@ import {
   createRoom,
   decide,
   identityKey,
+  peopleCount,
   resolveAudience,
   roomError,
   type CommandResult,
@@ -135,7 +136,8 @@ export class RoomHost {
         this.#background('end', () => this.#apply({ type: 'end', reason: 'time_over' })),
       onIdle: () =>
         this.#background('idle', () => {
-          if (this.#state.participants.size === 0) void this.close('idle');
+          // The recorder alone keeps nobody's room open.
+          if (peopleCount(this.#state) === 0) void this.close('idle');
         }),
       onLingered: () => void this.close('ended'),
     });
@@ -281,7 +283,7 @@ export class RoomHost {
     answer?.(decision.result);
     this.#deliver(decision.events);
     this.#carryOut(before, decision);
-    if (this.#state.ended === null) this.#timers.watchIdle(this.#state.participants.size === 0);
+    if (this.#state.ended === null) this.#timers.watchIdle(peopleCount(this.#state) === 0);
     this.#events.emit('stateChanged', { before, after: this.#state, command });
     return decision;
   }

@@ -55,6 +55,8 @@ export interface JoinInput {
   ticketRole: TicketRole;
   hasMic: boolean;
   hasCamera: boolean;
+  /** The egress's recorder (from recorder credentials): hidden and view-only. */
+  recorder?: boolean;
 }
 
 export interface BlockList {

@@ -28,6 +28,7 @@ import {
   inWaitingRoom,
   isPublic,
   participantsInOrder,
+  peopleCount,
   publishRightsIn,
   type Participant,
 } from './state.ts';
@@ -54,7 +55,8 @@ function permit(d: Draft, actor: Participant, action: Action, target?: Participa
 /** Someone else, in the room. */
 function other(d: Draft, actor: Participant, id: string): Participant {
   const t = d.get(id);
-  if (!t || !inRoom(t)) return refuse('target_not_found', 'room.target_not_found');
+  // The recorder is nobody's to act on (nobody can see it).
+  if (!t || !inRoom(t) || t.recorder) return refuse('target_not_found', 'room.target_not_found');
   if (t.id === actor.id) return refuse('invalid_target', 'room.invalid_target');
   return t;
 }
@@ -66,6 +68,12 @@ export function handleRequest(d: Draft, by: string, request: RoomRequest): Comma
   if (d.ended !== null) refuse('room_ended', 'room.ended');
   const actor = d.get(by);
   if (!actor) return refuse('not_joined', 'room.not_in_room');
+  // SECURITY: the recorder only watches; all it may do is leave. Nobody can act on it.
+  if (actor.recorder && request.type !== 'leave') refuse('permission', 'errors.permission');
+  const target = 'participant_id' in request ? request.participant_id : undefined;
+  if (typeof target === 'string' && d.get(target)?.recorder) {
+    refuse('target_not_found', 'room.target_not_found');
+  }
   if (actor.status !== 'connected' && !ALLOWED_OUTSIDE.has(request.type)) {
     refuse('not_joined', 'room.not_in_room');
   }
@@ -370,7 +378,7 @@ function setMode(d: Draft, actor: Participant, mode: RoomMode): void {
   if (d.mode === mode) return;
   const wasMeeting = isMeetingLike(d.mode);
   const toMeeting = isMeetingLike(mode);
-  const tooMany = d.participants.size > capacityOf(mode, d.base.limits);
+  const tooMany = peopleCount(d) > capacityOf(mode, d.base.limits);
   if (toMeeting && !wasMeeting) {
     if (tooMany || d.nonHostStageCount() > d.base.limits.meetingPresenters - 1) {
       refuse('not_allowed', 'room.mode_too_many');
@@ -379,6 +387,11 @@ function setMode(d: Draft, actor: Participant, mode: RoomMode): void {
   // Only with configured limits where a conference holds fewer than a meeting.
   if (tooMany) refuse('room_full', 'room.full');
   d.mode = mode;
+  // SECURITY: an end-to-end encrypted room never leaves the browsers: the recorder goes.
+  if (mode === 'endtoend') {
+    const recorders = [...d.participants.values()].filter((p) => p.recorder);
+    for (const p of recorders) d.depart(p, 'removed', 'removed');
+  }
   if (wasMeeting !== toMeeting) {
     // Who sees whom and who may publish changed for everyone: touch them all so the roster
     // messages and media permissions are derived for each. Permissions given in one mode do

@@ -255,7 +255,7 @@ export class Draft {
   /** decisions.md: a presenter leaves a meeting → the longest-waiting participant is promoted. */
   promoteWaiting(): void {
     const candidates = participantsInOrder(this.participants)
-      .filter((p) => p.status === 'connected' && isAttendeeRole(p.role))
+      .filter((p) => p.status === 'connected' && isAttendeeRole(p.role) && !p.recorder)
       .sort((a, b) => a.waitingSince - b.waitingSince || a.seq - b.seq);
     for (const p of candidates) {
       if (!this.stageSlotFree()) break;
@@ -416,9 +416,10 @@ export class Draft {
       }
       return null;
     };
+    // The recorder is listed to nobody, moderators included.
     const forModerators = group(
-      before !== undefined && inRoom(before),
-      after !== undefined && inRoom(after),
+      before !== undefined && inRoom(before) && !before.recorder,
+      after !== undefined && inRoom(after) && !after.recorder,
     );
     const forAudience = group(
       before !== undefined && isPublic(beforeMode, before),

@@ -11,7 +11,9 @@ export {
   canSee,
   identityKey,
   inRoom,
+  peopleCount,
   publishRights,
+  RECORDER_IDENTITY,
   DEFAULT_GRACE_MS,
 } from './state.ts';
 export type {

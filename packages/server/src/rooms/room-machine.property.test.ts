@@ -15,16 +15,24 @@ import {
   identityKey,
   inRoom,
   isPublic,
+  peopleCount,
   publishRightsIn,
+  RECORDER_IDENTITY,
   type Identity,
   type RoomState,
 } from './state.ts';
 import type { RoomCommand } from './types.ts';
+import { resolveAudience, snapshotFor } from './views.ts';
 import type { RequestInput } from './test-support.ts';
 import { parseClientMessage, type RoomRequest } from '@podium/protocol';
 
-/** The people who may try to join: the owner, accounts, guests and a speaker. */
-const PEOPLE: readonly { who: string; identity: Identity; ticket: TicketRole }[] = [
+/** The people who may try to join: the owner, accounts, guests, a speaker, and the recorder. */
+const PEOPLE: readonly {
+  who: string;
+  identity: Identity;
+  ticket: TicketRole;
+  recorder?: boolean;
+}[] = [
   { who: 'owner', identity: { kind: 'account', accountId: 'owner' }, ticket: 'host' },
   ...Array.from({ length: 9 }, (_, i) => ({
     who: `a${i}`,
@@ -37,6 +45,7 @@ const PEOPLE: readonly { who: string; identity: Identity; ticket: TicketRole }[]
     ticket: 'guest' as const,
   })),
   { who: 'spk', identity: { kind: 'account', accountId: 'spk' }, ticket: 'speaker' },
+  { who: 'rec', identity: RECORDER_IDENTITY, ticket: 'guest', recorder: true },
 ];
 
 /** A participant reference resolved at run time against the ids created so far. */
@@ -173,8 +182,23 @@ const roomArb = fc.record({
 function checkInvariants(state: RoomState): void {
   const present = [...state.participants.values()];
   const inside = present.filter(inRoom);
-  // Capacity.
-  expect(present.length).toBeLessThanOrEqual(capacityOf(state.mode, state.limits));
+  // Capacity (the recorder is nobody).
+  expect(peopleCount(state)).toBeLessThanOrEqual(capacityOf(state.mode, state.limits));
+  // The recorder: never in an endtoend room, never on the stage, sends nothing, seen by no one.
+  const recorders = present.filter((p) => p.recorder);
+  expect(recorders.length).toBeLessThanOrEqual(1);
+  for (const r of recorders) {
+    expect(state.mode).not.toBe('endtoend');
+    expect(r.role).toBe('guest');
+    expect(r.media).toEqual({ audio: false, video: false, screen: false });
+    expect(r.handRaisedAt).toBeNull();
+    expect(state.notable.has(r.id)).toBe(false);
+    for (const viewer of present) {
+      if (viewer.id === r.id) continue;
+      const seen = snapshotFor(state, viewer.id);
+      expect(seen.participants.some((v) => v.id === r.id)).toBe(false);
+    }
+  }
   // Presenter slots of a meeting.
   if (isMeetingLike(state.mode)) {
     expect(inside.filter((p) => isStageRole(p.role)).length).toBeLessThanOrEqual(
@@ -279,6 +303,7 @@ function play(room: Room, steps: readonly Step[]): void {
           ticketRole: person.ticket,
           hasMic: step.hasMic,
           hasCamera: true,
+          ...(person.recorder ? { recorder: true } : {}),
         };
         break;
       }
@@ -310,9 +335,20 @@ function play(room: Room, steps: readonly Step[]): void {
     const decision = decide(state, command, now);
     expect(fingerprint(state)).toBe(before);
     if (!decision.result.ok) expect(decision.state).toBe(state);
+    const recorderIds = new Set(
+      [...state.participants.values(), ...decision.state.participants.values()]
+        .filter((p) => p.recorder)
+        .map((p) => p.id),
+    );
     for (const e of decision.events) {
       const check = serverMessage.safeParse(e.message);
       expect(check.success, JSON.stringify(e.message)).toBe(true);
+      // Nothing about the recorder reaches anyone but the recorder.
+      const text = JSON.stringify(e.message);
+      for (const id of recorderIds) {
+        if (!text.includes(`"${id}"`)) continue;
+        for (const to of resolveAudience(decision.state, e.to)) expect(to).toBe(id);
+      }
     }
     state = decision.state;
     checkInvariants(state);

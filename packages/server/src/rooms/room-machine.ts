@@ -6,6 +6,8 @@ import type { TicketRole } from './roles.ts';
 import {
   capacityOf,
   identityKey,
+  peopleCount,
+  RECORDER_IDENTITY,
   participantsInOrder,
   type Identity,
   type Participant,
@@ -84,6 +86,7 @@ function join(d: Draft, cmd: JoinCommand): CommandResult {
   }
   if (d.get(cmd.participantId))
     throw new Refusal(roomError('already_joined', 'room.already_joined'));
+  if (cmd.recorder) return joinRecorder(d, cmd);
   const key = identityKey(cmd.identity);
   if (d.blocked.has(key)) throw new Refusal(roomError('blocked', 'room.blocked'));
   const ticketRole = normaliseTicket(cmd.identity, cmd.ticketRole);
@@ -105,7 +108,7 @@ function join(d: Draft, cmd: JoinCommand): CommandResult {
   // The host's place is kept for them: without the owner present, one seat stays free.
   const limit =
     capacityOf(d.mode, d.base.limits) - (ticketRole !== 'host' && d.ownerId === null ? 1 : 0);
-  if (d.participants.size >= limit) {
+  if (peopleCount(d) >= limit) {
     throw new Refusal(roomError('room_full', 'room.full'), {
       id: cmd.participantId,
       state: 'full',
@@ -145,6 +148,46 @@ function join(d: Draft, cmd: JoinCommand): CommandResult {
       if (waiting.status === 'waiting_for_host') place(d, waiting);
     }
   }
+  return OK;
+}
+
+/**
+ * The egress's recorder: past lock, waiting room and capacity (it is nobody), straight into the
+ * room as an attendee nobody sees. SECURITY: end-to-end encrypted rooms never leave the browsers.
+ */
+function joinRecorder(d: Draft, cmd: JoinCommand): CommandResult {
+  if (d.mode === 'endtoend') {
+    throw new Refusal(roomError('not_allowed', 'recording.endtoend'));
+  }
+  const key = identityKey(RECORDER_IDENTITY);
+  const existingId = d.byIdentity.get(key);
+  const existing = existingId === undefined ? undefined : d.get(existingId);
+  if (existing) d.depart(existing, 'replaced', 'replaced');
+  const p = d.put({
+    id: cmd.participantId,
+    sessionId: cmd.sessionId,
+    identity: RECORDER_IDENTITY,
+    name: cmd.name,
+    ticketRole: 'guest',
+    role: 'guest',
+    status: 'connected',
+    resumeTo: null,
+    graceUntil: null,
+    seq: d.nextSeq(),
+    arrivedAt: d.now,
+    waitingSince: d.now,
+    admitted: true,
+    media: { audio: false, video: false, screen: false },
+    devices: { mic: false, camera: false },
+    grants: { audio: false, video: false },
+    asked: { audio: false, video: false },
+    handRaisedAt: null,
+    invisible: false,
+    interpreterChannel: null,
+    listening: null,
+    recorder: true,
+  });
+  d.byIdentity = d.byIdentity.set(key, p.id);
   return OK;
 }
 

@@ -65,7 +65,19 @@ export interface Participant {
    * it; it decides which interpreters' feeds reach them (`hearsFeedsOf`).
    */
   readonly listening: string | null;
+  /**
+   * The egress's hidden, view-only participant (a room has at most one): never listed to
+   * anyone else nor counted, never on the stage, publishes and asks for nothing; it sees what
+   * an attendee sees (the stage and everyone who is heard). Absent: a person.
+   */
+  readonly recorder?: true;
 }
+
+/**
+ * The recorder's identity: one per room (a second recorder replaces the first). Real guest ids
+ * are 16 base64url characters, so this one can never be a person's.
+ */
+export const RECORDER_IDENTITY: Identity = { kind: 'guest', guestId: '~recorder' };
 
 export interface RoomLimits {
   /** meeting and endtoend */
@@ -166,6 +178,12 @@ export function createRoom(options: CreateRoomOptions): RoomState {
 // ---------------------------------------------------------------------------------------------
 // Pure queries, shared by the machine and the socket gateway.
 
+/** People present (waiting, connected or reconnecting): the recorder does not count. */
+export function peopleCount(state: Pick<RoomState, 'participants' | 'byIdentity'>): number {
+  const recorder = state.byIdentity.has(identityKey(RECORDER_IDENTITY)) ? 1 : 0;
+  return state.participants.size - recorder;
+}
+
 export function capacityOf(mode: RoomMode, limits: RoomLimits): number {
   return isMeetingLike(mode) ? limits.meetingMax : limits.conferenceMax;
 }
@@ -193,11 +211,18 @@ export function isModerator(p: Participant): boolean {
  * hosts and co-hosts only.
  */
 export function isPublic(mode: RoomMode, p: Participant): boolean {
-  return inRoom(p) && !p.invisible && (isMeetingLike(mode) || !isAttendeeRole(p.role));
+  return (
+    inRoom(p) &&
+    !p.invisible &&
+    p.recorder !== true &&
+    (isMeetingLike(mode) || !isAttendeeRole(p.role))
+  );
 }
 
 export function canSee(state: RoomState, viewer: Participant, subject: Participant): boolean {
   if (!inRoom(subject)) return false;
+  // SECURITY: the recorder is seen by nobody, moderators included (it is the server's).
+  if (subject.recorder) return viewer.id === subject.id;
   return viewer.id === subject.id || isModerator(viewer) || isPublic(state.mode, subject);
 }
 
@@ -206,7 +231,7 @@ const NOTHING: PublishRights = { audio: false, video: false, screen: false };
 
 /** What the media server may accept from this participant right now. */
 export function publishRightsIn(mode: RoomMode, p: Participant): PublishRights {
-  if (!inRoom(p)) return NOTHING;
+  if (!inRoom(p) || p.recorder) return NOTHING;
   const ctx = { mode, signedIn: p.identity.kind === 'account', grants: p.grants };
   return {
     audio: can(p.role, 'publish_audio', ctx),

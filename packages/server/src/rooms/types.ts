@@ -27,6 +27,11 @@ export type RoomCommand =
       readonly ticketRole: TicketRole;
       readonly hasMic: boolean;
       readonly hasCamera: boolean;
+      /**
+       * The egress's recorder (credentials minted by the server for one room): joins with
+       * RECORDER_IDENTITY, hidden and view-only; refused in endtoend rooms.
+       */
+      readonly recorder?: boolean;
     }
   | { readonly type: 'request'; readonly by: string; readonly request: RoomRequest }
   /** The participant's socket dropped: they keep identity and role for the grace period. */

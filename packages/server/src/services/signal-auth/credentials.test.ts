@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { RECORDER_IDENTITY } from '../../rooms/index.ts';
 import { signJoinTicket } from '../events/tickets.ts';
 import {
   guestIdFor,
@@ -19,6 +20,21 @@ const credentials: SocketCredentials = {
 };
 
 describe('socket credentials', () => {
+  it("carry the recorder's kind, which no person's credentials can claim", () => {
+    const recorder: SocketCredentials = {
+      ...credentials,
+      identity: RECORDER_IDENTITY,
+      name: 'Recorder',
+      recorder: true,
+    };
+    const opened = openCredentials(secret, signCredentials(secret, recorder), NOW);
+    expect(opened).toEqual({ ok: true, credentials: recorder, expired: false });
+    // A guest whose id happened to read like the recorder's is still a guest, not a recorder.
+    const guest = { ...credentials, identity: RECORDER_IDENTITY };
+    const plain = openCredentials(secret, signCredentials(secret, guest), NOW);
+    expect(plain.ok && plain.credentials.recorder).toBeFalsy();
+  });
+
   it('open what was signed, with the expiry marked', () => {
     const token = signCredentials(secret, credentials);
     expect(openCredentials(secret, token, NOW)).toEqual({ ok: true, credentials, expired: false });

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { SIGNALING_MAX_CREDENTIALS, SIGNALING_MAX_NAME } from '@podium/protocol';
-import { TICKET_ROLES, type Identity, type TicketRole } from '../../rooms/index.ts';
+import {
+  RECORDER_IDENTITY,
+  TICKET_ROLES,
+  type Identity,
+  type TicketRole,
+} from '../../rooms/index.ts';
 
 /**
  * Socket credentials: what `POST /member/v1/auth` hands out and the socket's `hello` presents.
@@ -15,12 +20,18 @@ export interface SocketCredentials {
   ticketRole: TicketRole;
   /** Unix seconds. */
   expiresAt: number;
+  /**
+   * The egress's recorder (identity RECORDER_IDENTITY): joins hidden and view-only. Only the
+   * server mints these (`issueRecorder`), for one room, briefly.
+   */
+  recorder?: true;
 }
 
 interface Wire {
   v: 1;
   r: string;
-  k: 'a' | 'g';
+  /** account, guest, or the recorder */
+  k: 'a' | 'g' | 'r';
   i: string;
   n: string;
   t: TicketRole;
@@ -37,7 +48,7 @@ export function signCredentials(secret: Buffer, credentials: SocketCredentials):
   const wire: Wire = {
     v: 1,
     r: credentials.roomId,
-    k: credentials.identity.kind === 'account' ? 'a' : 'g',
+    k: credentials.recorder ? 'r' : credentials.identity.kind === 'account' ? 'a' : 'g',
     i:
       credentials.identity.kind === 'account'
         ? credentials.identity.accountId
@@ -84,10 +95,14 @@ export function openCredentials(
   }
   if (typeof w !== 'object' || w === null || w.v !== 1) return { ok: false };
   if (!isString(w.r, 64) || !isString(w.i, 128) || typeof w.n !== 'string') return { ok: false };
-  if ((w.k !== 'a' && w.k !== 'g') || typeof w.e !== 'number') return { ok: false };
+  if ((w.k !== 'a' && w.k !== 'g' && w.k !== 'r') || typeof w.e !== 'number') return { ok: false };
   if (!(TICKET_ROLES as readonly unknown[]).includes(w.t)) return { ok: false };
   const identity: Identity =
-    w.k === 'a' ? { kind: 'account', accountId: w.i } : { kind: 'guest', guestId: w.i };
+    w.k === 'a'
+      ? { kind: 'account', accountId: w.i }
+      : w.k === 'r'
+        ? RECORDER_IDENTITY
+        : { kind: 'guest', guestId: w.i };
   return {
     ok: true,
     credentials: {
@@ -96,6 +111,7 @@ export function openCredentials(
       name: w.n.slice(0, SIGNALING_MAX_NAME),
       ticketRole: w.t as TicketRole,
       expiresAt: w.e,
+      ...(w.k === 'r' ? { recorder: true as const } : {}),
     },
     expired: w.e <= Math.floor(now / 1000),
   };

@@ -15,7 +15,12 @@ import * as events from '../events/repository.ts';
 import type { Secrets } from '../secrets.ts';
 import type { Db } from '../../store/db.ts';
 import type { AliasRow } from '../../store/schema.ts';
-import { identityKey, type Identity, type TicketRole } from '../../rooms/index.ts';
+import {
+  identityKey,
+  RECORDER_IDENTITY,
+  type Identity,
+  type TicketRole,
+} from '../../rooms/index.ts';
 import { GuestLinks } from '../rooms/guest-links.ts';
 import {
   guestIdFor,
@@ -130,6 +135,24 @@ export class SignalAuthService {
       guest: identity.kind === 'guest',
       room: { id: row.id, name: row.name, title: row.title, mode: row.mode },
     };
+  }
+
+  /**
+   * Credentials for the egress's recorder page in room `roomId`. SECURITY: minted only by the
+   * server (HMAC, their own identity kind, so no ticket or person's credentials can become a
+   * recorder's), bound to this one room, and short-lived: the page must join within
+   * `ttlSeconds`; after that only a resume within the grace period (which needs the session id)
+   * works. They travel in the recorder URL's fragment, which browsers never send to a server.
+   */
+  async issueRecorder(roomId: string, ttlSeconds = 120): Promise<string> {
+    return signCredentials(await this.#key(), {
+      roomId,
+      identity: RECORDER_IDENTITY,
+      name: 'Recorder',
+      ticketRole: 'guest',
+      expiresAt: Math.floor(this.#now() / 1000) + ttlSeconds,
+      recorder: true,
+    });
   }
 
   async open(token: string): Promise<OpenedCredentials> {
