@@ -57,7 +57,7 @@ async function expectTilesFit(page: Page, room: RoomPage, count: number): Promis
   if (!viewport) throw new Error('no viewport');
   // Tiles glide to their new places (150 ms): wait for the layout to settle.
   try {
-    await expect.poll(async () => (await tileBoxes(room)).length, { timeout: 20_000 }).toBe(count);
+    await expect.poll(async () => (await tileBoxes(room)).length, { timeout: 30_000 }).toBe(count);
   } catch (error) {
     // What the stage showed instead: its arrangement and the tiles by name.
     const area = room.stage.locator('[data-stage-area]');
@@ -111,8 +111,22 @@ test('two people fill the window side by side, on a laptop, a large screen and a
   // A phone in portrait: the two tiles and the compact controls fit without scrolling.
   await guest.page.setViewportSize({ width: 390, height: 844 });
   await expectTilesFit(guest.page, guest.room, 2);
-  await expect(guest.room.controls.getByRole('button', { name: 'More options' })).toBeVisible();
   await expectTileDecoding(guest.room, host.name);
+  // Compact controls: microphone, camera, More options and Leave; the rest behind More options,
+  // reachable from the keyboard. A panel opened from there covers the screen; Escape closes it.
+  const more = guest.room.controls.getByRole('button', { name: 'More options' });
+  await expect(more).toBeVisible();
+  await expect(guest.room.chatToggle).toBeHidden();
+  await more.focus();
+  await guest.page.keyboard.press('Enter');
+  await expect(guest.room.chatToggle).toBeVisible();
+  await guest.room.chatToggle.click();
+  await expect(guest.room.chat).toBeVisible();
+  const sheet = (await guest.room.chat.boundingBox())!;
+  expect(sheet.width).toBeGreaterThan(380);
+  expect(sheet.height).toBeGreaterThan(800);
+  await guest.page.keyboard.press('Escape');
+  await expect(guest.room.chat).toBeHidden();
   await guest.page.setViewportSize({ width: 1280, height: 720 });
 
   // The host shares: the guest sees the screen as the large tile, cameras in the strip.
