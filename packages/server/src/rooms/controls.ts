@@ -64,12 +64,17 @@ function other(d: Draft, actor: Participant, id: string): Participant {
 /** Requests a participant may send before being let in. */
 const ALLOWED_OUTSIDE: ReadonlySet<RoomRequest['type']> = new Set(['leave', 'set_media_state']);
 
+const RECORDER_REQUESTS: ReadonlySet<RoomRequest['type']> = new Set(['leave', 'set_media_state']);
+
 export function handleRequest(d: Draft, by: string, request: RoomRequest): CommandResult {
   if (d.ended !== null) refuse('room_ended', 'room.ended');
   const actor = d.get(by);
   if (!actor) return refuse('not_joined', 'room.not_in_room');
-  // SECURITY: the recorder only watches; all it may do is leave. Nobody can act on it.
-  if (actor.recorder && request.type !== 'leave') refuse('permission', 'errors.permission');
+  // SECURITY: the recorder only watches: it may leave, and report its (empty) media state,
+  // which its rights keep off. Nobody can act on it.
+  if (actor.recorder && !RECORDER_REQUESTS.has(request.type)) {
+    refuse('permission', 'errors.permission');
+  }
   const target = 'participant_id' in request ? request.participant_id : undefined;
   if (typeof target === 'string' && d.get(target)?.recorder) {
     refuse('target_not_found', 'room.target_not_found');

@@ -65,7 +65,8 @@ describe('the recorder participant', () => {
       errorKey(
         sim.req('rec', { type: 'set_media_state', audio: true, video: true, screen: false }),
       ),
-    ).toBe('errors.permission');
+    ).toBe('room.enable_not_allowed');
+    expect(sim.p('rec').media).toEqual({ audio: false, video: false, screen: false });
     expect(errorKey(sim.req('owner', { type: 'remove', participant_id: 'rec' }))).toBe(
       'room.target_not_found',
     );
