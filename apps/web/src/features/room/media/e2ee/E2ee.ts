@@ -85,6 +85,8 @@ export class E2ee implements FrameProtection {
   #nextId = 1;
   #protected = new WeakSet<RTCRtpSender | RTCRtpReceiver>();
   #capture = false;
+  /** The exchange began (a welcome, or the first event after this instance was made). */
+  #started = false;
   readonly #hook: TestHook | null = null;
 
   constructor(signaling: MediaSignaling) {
@@ -124,10 +126,17 @@ export class E2ee implements FrameProtection {
     room: { selfId: string | null; participants: Readonly<Record<string, unknown>> },
   ): void {
     const present = Object.keys(room.participants);
+    if (event.type === 'welcome') {
+      this.#started = true;
+      void this.#exchange.welcome(event.participant.id, present);
+      return;
+    }
+    // Created after the welcome (the host switched the room to endtoend): start from here.
+    if (!this.#started && room.selfId) {
+      this.#started = true;
+      void this.#exchange.welcome(room.selfId, present);
+    }
     switch (event.type) {
-      case 'welcome':
-        void this.#exchange.welcome(event.participant.id, present);
-        return;
       case 'snapshot':
       case 'participant_joined':
       case 'participant_left':

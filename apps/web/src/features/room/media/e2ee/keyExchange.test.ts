@@ -11,6 +11,8 @@ import { epochOf, ratchet, type MediaKey } from './keySchedule.ts';
  */
 class Room {
   readonly people = new Map<string, Person>();
+  /** Participants whose sealed keys are lost on the way (a dropped socket). */
+  readonly dropping = new Set<string>();
   #order: Promise<void> = Promise.resolve();
 
   /** Deliveries in order, like one socket per participant. */
@@ -88,7 +90,8 @@ class Person {
         } else {
           const { to, sealed } = payload as { to: string; sealed: string };
           const other = room.people.get(to);
-          if (other) room.deliver(() => other.exchange.sealed(this.id, sealed));
+          if (other && !room.dropping.has(to))
+            room.deliver(() => other.exchange.sealed(this.id, sealed));
         }
         return Promise.resolve({});
       },
@@ -181,5 +184,20 @@ describe('key exchange', () => {
     expect(await a.canRead(await b.send())).toBe(true);
     expect(a.code).toBe(b.code);
     expect(a.code).not.toBe(codeWithC);
+  });
+
+  it('sends a missed key again when its recipient announces again (after a resume)', async () => {
+    room = new Room();
+    const a = await room.join('a');
+    const b = await room.join('b');
+    await room.join('c');
+    room.dropping.add('b');
+    await room.leave('c');
+    const after = await a.send();
+    expect(await b.canRead(after)).toBe(false);
+    room.dropping.delete('b');
+    await b.exchange.welcome('b', room.ids());
+    await room.settle();
+    expect(await b.canRead(after)).toBe(true);
   });
 });
