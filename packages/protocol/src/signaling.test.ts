@@ -60,6 +60,8 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
   chat_passcode_reset: { type: 'chat_passcode_reset', id: '1' },
   chat_export: { type: 'chat_export', id: '1', passcode: 'K7Q2-M9XD' },
   choose_channel: { type: 'choose_channel', id: '1', channel: 'Tiếng Việt' },
+  e2ee_announce: { type: 'e2ee_announce', id: '1', public_key: 'B'.repeat(87) },
+  e2ee_seal: { type: 'e2ee_seal', id: '1', to: 'p1', sealed: 'A'.repeat(86) },
   audience_start: { type: 'audience_start', id: '1' },
   audience_stop: { type: 'audience_stop', id: '1' },
   recording_start: { type: 'recording_start', id: '1' },
