@@ -25,8 +25,9 @@ export function GiftsButton() {
           <ActionIcon
             size={48}
             radius="xl"
-            variant={opened ? 'filled' : 'light'}
-            color={opened ? undefined : 'gray'}
+            // The controls bar's look (ControlToggle): neutral dark, blue while open.
+            variant="filled"
+            color={opened ? 'blue' : 'dark.4'}
             aria-label={t('gifts.room.open')}
             onClick={toggle}
           >
