@@ -152,6 +152,8 @@ export default async function callsGlobalSetup(): Promise<(() => Promise<void>) 
           MEDIA_NETNS_IP: spec.nsIp,
           MEDIA_ICE_INTERFACE: '',
           MEDIA_PUBLIC_IP: '',
+          // Live streaming tests push to nginx-rtmp on the runner's loopback (calls/livestream.spec.ts).
+          STREAM_ALLOW_PRIVATE_HOSTS: '1',
         },
       },
     );

@@ -143,6 +143,16 @@ describe.each(STORE_KINDS)('live streaming to RTMP on %s', (kind) => {
     const seen = await stateWhere(other, (s) => s.live);
     expect(seen.destinations.every((d) => d.url === null && d.server_id === null)).toBe(true);
 
+    // Made co-host, they are told where it goes; the key never.
+    await host.client.ok({
+      type: 'set_role',
+      participant_id: other.participantId,
+      role: 'co-host',
+      granted: true,
+    });
+    const promoted = await stateWhere(other, (s) => s.destinations.some((d) => d.url !== null));
+    expect(byName(promoted, 'Main')?.url).toBe(rtmp.url);
+
     // What the destination receives: H.264 + AAC at 1280x720.
     const streams = await probe(rtmp.playUrl(GOOD_KEY));
     expect(streams).toEqual(

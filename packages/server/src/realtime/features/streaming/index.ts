@@ -1,5 +1,5 @@
 import { streamingPermissions } from '../../../rooms/feature-permissions/index.ts';
-import { isModeratorRole } from '../../../rooms/index.ts';
+import { isModeratorRole, type Outgoing } from '../../../rooms/index.ts';
 import type { RoomFeature } from '../types.ts';
 import { existingStreamOf, streamSlot } from './slot.ts';
 
@@ -21,6 +21,19 @@ export const streamingFeature: RoomFeature = {
     const p = room.state.participants.get(participantId);
     const event = p ? existingStreamOf(room)?.stateFor(isModeratorRole(p.role)) : null;
     return event ? [event] : [];
+  },
+  // Someone made (or no longer) a host or co-host: what they may see of the stream changed.
+  decorate: (room, decision) => {
+    const stream = existingStreamOf(room);
+    if (!stream || stream.destinations.length === 0) return decision;
+    const told: Outgoing[] = [];
+    for (const [id, after] of decision.state.participants) {
+      const before = room.state.participants.get(id);
+      if (!before || isModeratorRole(before.role) === isModeratorRole(after.role)) continue;
+      const event = stream.stateFor(isModeratorRole(after.role));
+      if (event) told.push({ to: { to: 'participant', id }, message: event });
+    }
+    return told.length === 0 ? decision : { ...decision, events: [...decision.events, ...told] };
   },
   // The event ended or the room closed: every destination stops (the egress outputs go).
   ended: (room) => existingStreamOf(room)?.end(),
