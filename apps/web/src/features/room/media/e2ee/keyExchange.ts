@@ -197,9 +197,14 @@ export class KeyExchange {
     this.#deps.onSafetyCode(await safetyCode(entries));
   }
 
+  /**
+   * Runs after the previous change. A failure (the socket dropped, a refusal) leaves the keys
+   * as they were; the next welcome announces again and the others send their keys again.
+   */
   #run(task: () => Promise<void>): Promise<void> {
-    const next = this.#chain.then(() => (this.#closed ? undefined : task()));
-    this.#chain = next.catch(() => undefined);
-    return next;
+    this.#chain = this.#chain
+      .then(() => (this.#closed ? undefined : task()))
+      .catch(() => undefined);
+    return this.#chain;
   }
 }
