@@ -4,10 +4,7 @@ import {
   Button,
   Center,
   Grid,
-  Group,
-  Modal,
   Paper,
-  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -25,6 +22,7 @@ import { formatDateTime } from '../events/format.ts';
 import { assertNever } from '../../shared/assertNever.ts';
 import type { JoinLink } from './joinLink.ts';
 import { MediaPreview } from './MediaPreview.tsx';
+import { PasscodeModal } from './PasscodeModal.tsx';
 import { roomPath } from '../room/paths.ts';
 import type { JoinAdmission } from './ticket.ts';
 import { useJoinPage } from './useJoinPage.ts';
@@ -153,51 +151,27 @@ function PreJoin({
           </Stack>
         </Grid.Col>
       </Grid>
-      <PasscodeModal pre={pre} />
+      <JoinPasscodeModal pre={pre} />
     </Center>
   );
 }
 
 /** Spec §2 'Modals: passcode entry': asked when either join button needs the passcode. */
-function PasscodeModal({ pre }: { pre: ReturnType<typeof usePreJoin> }) {
+function JoinPasscodeModal({ pre }: { pre: ReturnType<typeof usePreJoin> }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <PasscodeModal
       opened={pre.passcodeOpen}
-      onClose={pre.cancelPasscode}
       title={t('join.prejoin.passcodeTitle')}
-    >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          pre.submitPasscode();
-        }}
-      >
-        <Stack gap="md">
-          {pre.formError ? (
-            <Alert role="alert" color="red" variant="light">
-              {pre.formError}
-            </Alert>
-          ) : null}
-          <PasswordInput
-            label={t('join.prejoin.passcode')}
-            autoComplete="off"
-            required
-            data-autofocus
-            {...pre.form.getInputProps('passcode')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={pre.cancelPasscode} disabled={pre.joining}>
-              {t('join.prejoin.passcodeCancel')}
-            </Button>
-            <Button type="submit" loading={pre.joining}>
-              {t('join.prejoin.passcodeJoin')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      label={t('join.prejoin.passcode')}
+      submitLabel={t('join.prejoin.passcodeJoin')}
+      cancelLabel={t('join.prejoin.passcodeCancel')}
+      error={pre.formError}
+      busy={pre.joining}
+      inputProps={pre.form.getInputProps('passcode')}
+      onCancel={pre.cancelPasscode}
+      onSubmit={pre.submitPasscode}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { chatFeature } from './chat/index.ts';
+import { audienceFeature } from './audience/index.ts';
 import { e2eeFeature } from './e2ee/index.tsx';
 import { giftsFeature } from './gifts/index.ts';
 import type { InCallFeature } from './inCallFeature.ts';
@@ -14,6 +15,7 @@ import { streamingFeature } from './streaming/index.ts';
 export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   interpretationFeature,
   giftsFeature,
+  audienceFeature,
   streamingFeature,
   chatFeature,
   participantsFeature,

@@ -1,0 +1,69 @@
+/**
+ * Plays a room's HLS in a `<video>`: hls.js (loaded on demand) with its low-latency settings,
+ * or the browser's own HLS (Safari). Every request carries the viewer's current playback token
+ * (read per request, so a renewed one takes over). Fatal network or media errors are retried;
+ * the caller hears of them to show a notice.
+ */
+export interface PlayerOptions {
+  /** The playlist's path, without the token. */
+  playlist: string;
+  token: () => string | null;
+  onTrouble: (trouble: 'retrying' | 'unsupported' | null) => void;
+}
+
+/** With the token of the moment in the query. */
+export function withToken(url: string, token: string | null): string {
+  const u = new URL(url, window.location.href);
+  if (token) u.searchParams.set('token', token);
+  return u.toString();
+}
+
+export async function attachPlayer(video: HTMLVideoElement, options: PlayerOptions) {
+  const { default: Hls } = await import('hls.js');
+  if (!Hls.isSupported()) {
+    if (video.canPlayType('application/vnd.apple.mpegurl')) {
+      // Native HLS: the playlist names the token on every URI it lists.
+      video.src = withToken(options.playlist, options.token());
+      void video.play().catch(() => undefined);
+      return () => {
+        video.removeAttribute('src');
+        video.load();
+      };
+    }
+    options.onTrouble('unsupported');
+    return () => undefined;
+  }
+  const hls = new Hls({
+    lowLatencyMode: true,
+    // 1 s segments: stay about two behind the live edge, speed up a little to catch up.
+    liveSyncDurationCount: 2,
+    liveMaxLatencyDurationCount: 5,
+    maxLiveSyncPlaybackRate: 1.1,
+    backBufferLength: 30,
+    xhrSetup: (xhr, url) => {
+      xhr.open('GET', withToken(url, options.token()), true);
+    },
+  });
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (!data.fatal) return;
+    options.onTrouble('retrying');
+    if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+      hls.recoverMediaError();
+      return;
+    }
+    // The playlist is not there yet (starting) or the network dropped: load again shortly.
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => hls.loadSource(options.playlist), 2000);
+  });
+  hls.on(Hls.Events.FRAG_BUFFERED, () => options.onTrouble(null));
+  hls.on(Hls.Events.MANIFEST_PARSED, () => {
+    void video.play().catch(() => undefined);
+  });
+  hls.loadSource(options.playlist);
+  hls.attachMedia(video);
+  return () => {
+    if (retryTimer) clearTimeout(retryTimer);
+    hls.destroy();
+  };
+}
