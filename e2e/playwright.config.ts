@@ -61,7 +61,8 @@ export default defineConfig({
       // the run; the server listens on the host side of its veth pair (notes/media-janus.md).
       // One call at a time: a call is several browsers encoding video on two cores.
       name: 'calls',
-      testMatch: 'calls/**/*.spec.ts',
+      // scripts/screenshots.mjs sets PODIUM_SCREENSHOTS: the README's pictures (*.shot.ts) instead.
+      testMatch: process.env.PODIUM_SCREENSHOTS ? 'calls/**/*.shot.ts' : 'calls/**/*.spec.ts',
       workers: 1,
       timeout: 120_000,
       expect: { timeout: 15_000 },
