@@ -24,10 +24,6 @@ function placeholder(
 export const placeholderRoutes: AppRoute[] = [
   placeholder('root', '/draw', 'draw', 'draw'),
 
-  placeholder('main', '/app/change_media_devices', 'changeMediaDevices', 'devices'),
   placeholder('main', '/app/recording', 'recording', 'recording'),
-  placeholder('main', '/app/privacy', 'privacy', 'privacy'),
   placeholder('main', '/app/customize_conference', 'customizeConference', 'customize'),
-  placeholder('main', '/app/help_setting', 'helpSetting', 'help'),
-  placeholder('main', '/app/update', 'update', 'update'),
 ];

@@ -64,12 +64,8 @@ export const strings = defineStrings({
     },
     placeholders: {
       draw: 'The whiteboard arrives with the whiteboard feature.',
-      devices: 'Camera and microphone settings arrive with the media feature.',
       recording: 'Recordings arrive with the recording feature.',
-      privacy: 'Privacy settings arrive with the account settings feature.',
       customize: 'Conference customisation arrives with the customisation feature.',
-      help: 'Help arrives with the help feature.',
-      update: 'Update information arrives with a later release.',
     },
   },
   vi: {
@@ -134,12 +130,8 @@ export const strings = defineStrings({
     },
     placeholders: {
       draw: 'Bảng trắng sẽ có khi tính năng bảng trắng ra mắt.',
-      devices: 'Cài đặt camera và micro sẽ có khi tính năng đa phương tiện ra mắt.',
       recording: 'Bản ghi sẽ có khi tính năng ghi hình ra mắt.',
-      privacy: 'Cài đặt quyền riêng tư sẽ có khi tính năng cài đặt tài khoản ra mắt.',
       customize: 'Tùy chỉnh hội nghị sẽ có khi tính năng tùy chỉnh ra mắt.',
-      help: 'Trợ giúp sẽ có khi tính năng trợ giúp ra mắt.',
-      update: 'Thông tin cập nhật sẽ có trong một bản phát hành sau.',
     },
   },
 });
