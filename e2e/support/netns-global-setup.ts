@@ -14,6 +14,7 @@ import {
   type NetnsSpec,
   type ResolvedNetnsSpec,
 } from '@podium/server/test-support';
+import { removeParticipantNetnsWithPrefix } from '../calls/support/own-netns.ts';
 import { CALLS_ENV, CALLS_KNOBS } from './netns-env.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
 import { stopChild, waitUntilReady } from './processes.ts';
@@ -102,6 +103,9 @@ export default async function callsGlobalSetup(): Promise<(() => Promise<void>) 
     await smtp?.close();
     // Browsers are closed by now (workers stop before the global teardown); anything still
     // inside (a Janus the server could not stop) is ended with the namespace.
+    // Participant namespaces (calls/support/own-netns.ts) a crashed worker left behind first:
+    // their links end inside the media namespace.
+    if (spec) await removeParticipantNetnsWithPrefix(`${spec.name}-p`);
     if (spec) await netnsDown(spec, { killProcesses: true });
     try {
       fs.mkdirSync(path.dirname(keptLog), { recursive: true });

@@ -73,7 +73,9 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
   messageBurst: 100,
   maxQueued: 64,
   helloTimeoutMs: 10_000,
-  heartbeatMs: 15_000,
+  // A dead link is found 4-8 s after it died; with the room's 10 s grace (DEFAULT_GRACE_MS)
+  // others see a vanished participant leave within 20 s (issue 17). A ping is a few bytes.
+  heartbeatMs: 4_000,
   maxBufferedBytes: 8 * 1024 * 1024,
 };
 

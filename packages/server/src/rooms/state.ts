@@ -149,7 +149,12 @@ export interface CreateRoomOptions {
   limits?: Partial<RoomLimits>;
 }
 
-export const DEFAULT_GRACE_MS = 30_000;
+/**
+ * How long a participant whose socket dropped is kept for a resume. Others see them as
+ * reconnecting meanwhile, then leave: with the gateway's 4 s heartbeat, within 20 s of their
+ * network dying (issue 17). A blackout of a few seconds resumes well within it.
+ */
+export const DEFAULT_GRACE_MS = 10_000;
 
 export function createRoom(options: CreateRoomOptions): RoomState {
   return {

@@ -179,6 +179,23 @@ export class SocketCore<Open> {
     return this.#send(type, payload, timeoutMs, true);
   }
 
+  /**
+   * Checks the link now instead of at the next heartbeat: a heartbeat left unanswered for
+   * `timeoutMs` drops the socket and reconnecting starts, as when a heartbeat times out. For
+   * owners that see the network fail elsewhere first (the room's media connections notice a
+   * dead path within seconds; a heartbeat only every `heartbeatMs`). No-op unless connected.
+   */
+  probe(timeoutMs: number): void {
+    const socket = this.#socket;
+    if (this.#state !== 'connected' || !socket) return;
+    this.#send('heartbeat', {}, timeoutMs, false, socket).catch((error: unknown) => {
+      if (error instanceof SocketRequestError && error.code === 'timeout') {
+        this.#dropSocket(socket);
+        this.#onSocketClosed(socket, null);
+      }
+    });
+  }
+
   /** Closes for good: pending requests fail with `closed`. Safe to call more than once. */
   close(): void {
     this.#finish(null);

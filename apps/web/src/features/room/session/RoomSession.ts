@@ -16,6 +16,8 @@ import {
   type SignalingClientOptions,
 } from '../signaling/SignalingClient.ts';
 import { featureReducers, type InCallFeature } from '../features/inCallFeature.ts';
+import { MediaLinkWatch } from '../media/mediaLink.ts';
+import { browserPeerConnection, type PeerConnectionFactory } from '../media/peer.ts';
 import type { MediaNotice, RoomMedia } from '../media/RoomMedia.ts';
 import { isModerator } from '../state/permissions.ts';
 import { selfOf } from '../state/roomState.ts';
@@ -74,6 +76,12 @@ export interface RoomSessionOptions {
 
 const LOCKED_RETRY_MS = 2_000;
 
+/**
+ * How long the socket gets to answer a heartbeat once the media connections lost their path:
+ * a network that is really gone drops it and the room reconnects (and resumes) at once.
+ */
+const MEDIA_LOSS_PROBE_MS = 3_000;
+
 export type AdmitTarget = { participantId: string } | 'all';
 
 export class RoomSession {
@@ -87,6 +95,9 @@ export class RoomSession {
   #started = false;
   #opens = 0;
   #auth: SocketAuth | null = null;
+  /** The socket's own state; the room shows 'reconnecting' also while media lost its path. */
+  #socketState: SignalingClient['state'] = 'idle';
+  readonly #mediaLink = new MediaLinkWatch(() => this.#onMediaLink());
   #joining = false;
   #lockedRetry: ReturnType<typeof setTimeout> | null = null;
   #lockedTries = 0;
@@ -230,14 +241,42 @@ export class RoomSession {
     if (this.#closed) return;
     this.#closed = true;
     this.#stopLockedRetry();
+    this.#mediaLink.close();
     this.#media?.close();
     this.#client.close();
   }
 
   // ---- Events -----------------------------------------------------------------------------
 
+  /** The factory media must use for its connections, so the room sees them lose their path. */
+  peerConnections(base: PeerConnectionFactory = browserPeerConnection): PeerConnectionFactory {
+    return this.#mediaLink.wrap(base);
+  }
+
   #dispatchConnection(state: SignalingClient['state']): void {
+    this.#socketState = state;
+    this.#publishConnection();
+  }
+
+  /**
+   * Connected by the socket but with the media path gone (spec §4 'reconnecting'): the person
+   * sees and hears nobody, so the room says it is reconnecting until media flows again.
+   */
+  #publishConnection(): void {
+    const socket = this.#socketState;
+    const state = socket === 'connected' && this.#mediaLink.interrupted ? 'reconnecting' : socket;
+    if (this.store.getState().room.connection === state) return;
     this.store.getState().dispatch({ type: 'local/connection', state });
+  }
+
+  /**
+   * Media lost (or found again) its path. Either way the socket is checked at once: a network
+   * outage has usually taken it too, and the server may have dropped it meanwhile; waiting for
+   * the next heartbeat would leave others seeing this participant as reconnecting for longer.
+   */
+  #onMediaLink(): void {
+    this.#publishConnection();
+    if (!this.#closed) this.#client.probe(MEDIA_LOSS_PROBE_MS);
   }
 
   #onOpen(info: OpenInfo): void {

@@ -148,6 +148,14 @@ export class SignalingClient {
       .then((data) => replyOf(type, data));
   }
 
+  /**
+   * Checks the socket at once (SocketCore.probe): unanswered within `timeoutMs`, it is dropped
+   * and the room reconnects and resumes.
+   */
+  probe(timeoutMs: number): void {
+    this.#core.probe(timeoutMs);
+  }
+
   /** Closes for good: pending requests fail with `closed`. Safe to call more than once. */
   close(): void {
     this.#core.close();

@@ -59,6 +59,7 @@ export function useRoomSession(admission: JoinAdmission): RoomSession | null {
           signaling: client,
           mediaDevices: navigator.mediaDevices,
           permissions: navigator.permissions,
+          createPeerConnection: created.peerConnections(),
           iceServers: () => iceConfig.current(),
           fallbackLabel: (kind, n) => i18n.t(`join.media.fallback.${kind}`, { n }),
           initialDevices: {
