@@ -34,6 +34,7 @@ import { displayName } from '../../shared/session/account.ts';
 import { logout } from '../../shared/session/logout.ts';
 import { toastError, toastSuccess } from '../../shared/ui/toast.ts';
 import { conferenceMode } from '../events/conferenceMode.ts';
+import { RecordingsList } from '../recordings/RecordingsPage.tsx';
 import { useCopy } from '../events/useCopy.ts';
 import { settingsApi } from './api.ts';
 import { NameForm } from './Forms.tsx';
@@ -418,9 +419,10 @@ export function RecordingsSection() {
   const { t } = useTranslation();
   return (
     <Section id="recordings" title={t('settings.sections.recordings')}>
-      <Text size="sm" c="dimmed">
-        {t('settings.recordings.empty')}
-      </Text>
+      <RecordingsList />
+      <Button component={Link} to="/app/recording" variant="subtle" size="xs">
+        {t('recording.library.settingsLink')}
+      </Button>
     </Section>
   );
 }

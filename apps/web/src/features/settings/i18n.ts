@@ -94,10 +94,6 @@ export const strings = defineStrings({
         unnamed: '{{kind}} {{n}}',
         savedDevice: 'Chosen device (not connected now)',
       },
-      recordings: {
-        empty:
-          'Your recordings will be listed here once recording is available. There are none yet.',
-      },
       privacy: {
         invitations: 'Receive invitation emails from other hosts',
         invitationsHint:
@@ -228,10 +224,6 @@ export const strings = defineStrings({
         noAccess: 'Không liệt kê được thiết bị. Hãy cho phép truy cập camera và micrô rồi thử lại.',
         unnamed: '{{kind}} {{n}}',
         savedDevice: 'Thiết bị đã chọn (hiện không kết nối)',
-      },
-      recordings: {
-        empty:
-          'Bản ghi của bạn sẽ hiện ở đây khi tính năng ghi hình sẵn sàng. Hiện chưa có bản ghi nào.',
       },
       privacy: {
         invitations: 'Nhận email mời từ người tổ chức khác',

@@ -5,6 +5,7 @@ import { giftsFeature } from './gifts/index.ts';
 import type { InCallFeature } from './inCallFeature.ts';
 import { interpretationFeature } from './interpretation/index.ts';
 import { participantsFeature } from './participants/index.ts';
+import { recordingFeature } from './recording/index.ts';
 import { streamingFeature } from './streaming/index.ts';
 
 /**
@@ -15,6 +16,7 @@ import { streamingFeature } from './streaming/index.ts';
 export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   interpretationFeature,
   giftsFeature,
+  recordingFeature,
   audienceFeature,
   streamingFeature,
   chatFeature,

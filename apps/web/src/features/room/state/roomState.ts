@@ -310,6 +310,8 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     // Answers for the media layer, notices without lasting state, and events that only in-call
     // features fold (features/*: their slices and chat lines, state/featureState.ts).
     case 'gift_given':
+    case 'recording_state':
+    case 'recording_failed':
     case 'audience_state':
     case 'stream_state':
     // End-to-end keys: the media layer's (media/e2ee/).
