@@ -12,7 +12,7 @@ export interface PlayerOptions {
 }
 
 /** With the token of the moment in the query. */
-export function withToken(url: string, token: string | null): string {
+function withToken(url: string, token: string | null): string {
   const u = new URL(url, window.location.href);
   if (token) u.searchParams.set('token', token);
   return u.toString();
