@@ -26,6 +26,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { webStaticOptions } from './http/web-static.ts';
 import { registerGraphQL } from './graphql/index.ts';
 import { startMediaRuntime } from './media/runtime.ts';
+import { startEgressRuntime } from './media/egress/runtime.ts';
 import type { MediaServer } from './media/index.ts';
 import {
   registerSignaling,
@@ -261,9 +262,18 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
   await services.recordings.recoverInterrupted();
   // A media backend given by the caller wins; otherwise run Janus when the config enables it.
   const media = options.signaling?.media ? undefined : await startMediaRuntime(config, log);
+  // Likewise the egress (recording, live streaming), which composes rooms through Janus.
+  const egress =
+    options.signaling?.egress || !media
+      ? undefined
+      : startEgressRuntime(config, log, {
+          recorderCredentials: (roomId) => services.signal.issueRecorder(roomId),
+          address: () => app.server.address(),
+        });
   const signaling = await registerSignaling(app, services, {
     ...options.signaling,
     ...(media ? { media: media.rooms } : {}),
+    ...(egress ? { egress } : {}),
   });
   services.gifts.useRooms(giftRooms(signaling.registry));
   services.qrCalls.usePresence(signaling.registry);
@@ -310,6 +320,8 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     close: () =>
       (closing ??= (async () => {
         await app.close();
+        // After the live rooms (closed with the app) stopped their recordings and streams.
+        await egress?.close();
         // After the live rooms (closed with the app) destroyed their VideoRooms.
         await media?.close();
         await mailer.close();

@@ -71,7 +71,7 @@ describe('egress process (ffmpeg side, synthetic page stream)', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-egress-test-'));
-    egress = await EgressSupervisor.create({
+    egress = EgressSupervisor.create({
       ffmpegBin: 'ffmpeg',
       chromiumBin: '/usr/bin/chromium',
       ingestHost: '127.0.0.1',

@@ -68,15 +68,17 @@ export class EgressSupervisor implements RoomEgress {
   #restarts = 0;
   #restartTimer: NodeJS.Timeout | undefined;
 
-  private constructor(options: EgressSupervisorOptions) {
+  constructor(options: EgressSupervisorOptions) {
     this.#options = options;
     this.#log = options.log.child({ component: 'egress' });
   }
 
-  static async create(options: EgressSupervisorOptions): Promise<EgressSupervisor> {
-    const supervisor = new EgressSupervisor(options);
-    await supervisor.#start();
-    return supervisor;
+  /**
+   * The egress process starts with the first session (most servers never record), and again
+   * with the next session after it died.
+   */
+  static create(options: EgressSupervisorOptions): EgressSupervisor {
+    return new EgressSupervisor(options);
   }
 
   /** The egress process's pid (tests end it to check crash handling). */
@@ -159,11 +161,11 @@ export class EgressSupervisor implements RoomEgress {
   }
 
   #startedChild(): Promise<number> {
-    if (!this.#ready) return Promise.reject(new Error('egress_crashed'));
-    return this.#ready;
+    return this.#ready ?? this.#start();
   }
 
   #start(): Promise<number> {
+    if (this.#closed) return Promise.reject(new Error('egress is closed'));
     const ts = fileURLToPath(import.meta.url).endsWith('.ts');
     // From the sources (dev, tests) through tsx; from the bundle, dist/egress.js beside main.js.
     const entry = ts ? path.join(here, 'main.ts') : path.join(here, 'egress.js');
@@ -247,11 +249,12 @@ export class EgressSupervisor implements RoomEgress {
     }
     await Promise.all(sessions.map((s) => s.crashed(this.#options.ffmpegBin)));
     if (this.#closed) return;
-    // Restarted at once the first time, then with backoff up to 30 s.
+    // Restarted at once the first time, then with backoff up to 30 s; a new session in the
+    // meantime starts it itself.
     const delay = Math.min(30_000, this.#restarts === 0 ? 0 : 1000 * 2 ** (this.#restarts - 1));
     this.#restarts++;
     this.#restartTimer = setTimeout(() => {
-      if (this.#closed) return;
+      if (this.#closed || this.#ready) return;
       void this.#start().then(
         () => {
           // Healthy for a minute: the next crash restarts at once again.

@@ -1,0 +1,1 @@
+export type MediaStreamMap = Readonly<Record<string, MediaStream>>;
