@@ -292,6 +292,17 @@ describe.each(STORE_KINDS)('recording on %s', (kind) => {
       .toBe('complete');
   });
 
+  it('everyone leaving stops and finalises the recording', async () => {
+    const { host, other } = await room();
+    const id = await record(host);
+    await other.client.ok({ type: 'leave' });
+    expect((await list(owner)).find((e) => e.id === id)?.state).toBe('recording');
+    await host.client.ok({ type: 'leave' });
+    await expect
+      .poll(async () => (await list(owner)).find((e) => e.id === id)?.state, { timeout: 5000 })
+      .toBe('complete');
+  });
+
   describe('the library', () => {
     let id: string;
     const size = 2 * BYTES_PER_WRITE;

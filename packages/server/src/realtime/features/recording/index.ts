@@ -1,4 +1,5 @@
 import { recordingPermissions } from '../../../rooms/feature-permissions/index.ts';
+import { peopleCount } from '../../../rooms/index.ts';
 import type { RoomFeature } from '../types.ts';
 import { slotOf, stopRecording } from './egress.ts';
 import { recordingSlot } from './slot.ts';
@@ -15,8 +16,23 @@ export const recordingFeature: RoomFeature = {
   name: 'recording',
   permissions: recordingPermissions,
   slots: [recordingSlot],
+  // Everyone left (the recorder is nobody): stop and finalise now rather than record an empty
+  // room; the recorder then leaves and the room can close.
+  decorate: (room, decision) => {
+    const slot = slotOf(room);
+    if (slot.active && !slot.stopping && peopleCount(decision.state) === 0) {
+      slot.stopping = true;
+      void slot.queue
+        .run(() => stopRecording(room, slot))
+        .catch((error: unknown) => room.log.error({ err: error }, 'recording could not stop'))
+        .finally(() => {
+          slot.stopping = false;
+        });
+    }
+    return decision;
+  },
   welcome: (room) => [{ type: 'recording_state', recording: slotOf(room).run }],
-  // Everyone gone (the room closes idle) or the event ended: stop and finalise the file.
+  // The event ended or the room closed (idle, shutdown): stop and finalise the file.
   ended: (room) => {
     const slot = slotOf(room);
     return slot.queue.run(() => stopRecording(room, slot));

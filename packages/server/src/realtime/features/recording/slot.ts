@@ -17,6 +17,8 @@ export interface ActiveRecording {
 export class RecordingSlot {
   run: RecordingRun = IDLE;
   active: ActiveRecording | null = null;
+  /** A stop for an empty room is queued. */
+  stopping = false;
   /** Start, pause, resume, stop and failures, one at a time (they await the egress). */
   readonly queue = new SerialQueue();
 }
