@@ -160,7 +160,8 @@ export class E2ee implements FrameProtection {
   async setPassphrase(passphrase: string, salt: string): Promise<void> {
     const bits = passphrase ? await passphraseBits(passphrase, salt) : null;
     this.#apply({ type: 'passphrase', bits });
-    e2eeStore.setState({ passphrase: bits !== null, undecryptable: {} });
+    // The verdicts stay: each receiver reports again once its frames decrypt (or fail) anew.
+    e2eeStore.setState({ passphrase: bits !== null });
   }
 
   /** Marks a received feed as (un)decryptable. */
