@@ -5,7 +5,7 @@ import { SocketPerson } from './support/socket-person.ts';
 
 /**
  * Issue 15, "layout specs": the call screen fits the window as in Meet or Zoom. With 2, 3, 5
- * and 9 people, at 1280x720 and 1920x1080 (and a 2-person call on a 390x844 phone), every tile
+ * and 9 people, at 1280x720 and 1920x1080 (and a 2-person call on a phone, 390x844 and 844x390), every tile
  * lies fully inside the viewport, none overlaps another or the control bar, and received video
  * is decoded in its tile; a shared screen becomes the large tile.
  *
@@ -127,6 +127,10 @@ test('two people fill the window side by side, on a laptop, a large screen and a
   expect(sheet.height).toBeGreaterThan(800);
   await guest.page.keyboard.press('Escape');
   await expect(guest.room.chat).toBeHidden();
+  // The phone turned to landscape: the same compact call, the two tiles side by side.
+  await guest.page.setViewportSize({ width: 844, height: 390 });
+  await expectTilesFit(guest.page, guest.room, 2);
+  await expect(more).toBeVisible();
   await guest.page.setViewportSize({ width: 1280, height: 720 });
 
   // The host shares: the guest sees the screen as the large tile, cameras in the strip.

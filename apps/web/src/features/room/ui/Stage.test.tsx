@@ -62,6 +62,13 @@ describe('stage', () => {
     expect(places()).toHaveLength(2);
   });
 
+  it('view only (the recorder page): tiles without buttons', () => {
+    const all = people(2);
+    renderInRoom(<Stage viewOnly />, { self: all[0]!, participants: all });
+    expect(places()).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Pin / })).toBeNull();
+  });
+
   it('keeps every tile element when a pin changes the layout (no video restarts)', () => {
     const { session } = show(3);
     const before = new Map(places().map((p) => [p.dataset.tileKey, p]));

@@ -79,7 +79,15 @@ export function placeTiles(
  * flash). Reads the room through RoomContext only: the call view and the recorder page both
  * render it, with or without controls around it.
  */
-export function Stage({ maxTiles }: { maxTiles?: number } = {}) {
+export function Stage({
+  maxTiles,
+  viewOnly = false,
+}: {
+  /** The most tiles a gallery shows before "+N" (default 9). */
+  maxTiles?: number;
+  /** Tiles without buttons, and no "You are presenting" bar (a recording of the stage). */
+  viewOnly?: boolean;
+} = {}) {
   const { t } = useTranslation();
   const input = useRoomState(
     useShallow((s) => ({
@@ -117,7 +125,7 @@ export function Stage({ maxTiles }: { maxTiles?: number } = {}) {
       mih={0}
       style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
     >
-      {view.presenting ? <PresentingBar /> : null}
+      {view.presenting && !viewOnly ? <PresentingBar /> : null}
       <Box
         ref={ref}
         pos="relative"
@@ -139,7 +147,7 @@ export function Stage({ maxTiles }: { maxTiles?: number } = {}) {
               transition: 'left 150ms, top 150ms, width 150ms, height 150ms',
             }}
           >
-            <Tile tile={tile} large={featured} compact={rect.height < 120} />
+            <Tile tile={tile} large={featured} compact={rect.height < 120} viewOnly={viewOnly} />
           </Box>
         ))}
         {more ? (

@@ -131,11 +131,14 @@ export function Tile({
   tile,
   large,
   compact,
+  viewOnly,
 }: {
   tile: StageTile;
   large?: boolean;
   /** A small tile (filmstrip): name only, no buttons. */
   compact?: boolean;
+  /** No buttons at all (the recorder page: a picture, nobody to click). */
+  viewOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const session = useRoom();
@@ -290,7 +293,7 @@ export function Tile({
             />
           ) : null}
         </Group>
-        {compact ? null : (
+        {compact || viewOnly ? null : (
           <Group gap={2} wrap="nowrap">
             <TileButton
               label={t('room.tile.pin', { name: participant.name })}
