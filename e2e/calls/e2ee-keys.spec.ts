@@ -87,6 +87,8 @@ test('two participants with no passphrase decode each other and show the same sa
   call,
   request,
 }) => {
+  // Three browsers' worth of work on a shared 2-core machine: generous.
+  test.setTimeout(240_000);
   const { host, event } = await endtoendEvent(call, request);
   const hostPerson = await call.openAsHost(host, event);
   await call.join(hostPerson);
@@ -114,6 +116,8 @@ test('a public key swapped on the way gives a different safety code (and no medi
   call,
   request,
 }) => {
+  // Three browsers' worth of work on a shared 2-core machine: generous.
+  test.setTimeout(240_000);
   const { host, event } = await endtoendEvent(call, request);
   const hostPerson = await call.openAsHost(host, event);
   await call.join(hostPerson);
@@ -212,7 +216,7 @@ test('a participant who left cannot decode media sent 10 s after leaving', async
   call,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const { host, event } = await endtoendEvent(call, request);
   const hostPerson = await call.openAsHost(host, event);
   await call.join(hostPerson);

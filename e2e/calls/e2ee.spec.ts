@@ -50,6 +50,7 @@ test('an end-to-end encrypted meeting with an extra passphrase decodes only with
   call,
   request,
 }) => {
+  test.setTimeout(240_000);
   const host = await signUpHost(request, 'Hà Host');
   const event = await createEvent(request, host, { mode: 'endtoend' });
   const key = 'mây-trắng 42 correct horse';
