@@ -57,6 +57,13 @@ export async function attachPlayer(video: HTMLVideoElement, options: PlayerOptio
     retryTimer = setTimeout(() => hls.loadSource(options.playlist), 2000);
   });
   hls.on(Hls.Events.FRAG_BUFFERED, () => options.onTrouble(null));
+  // The wall-clock time of the frame on screen, from the segments' EXT-X-PROGRAM-DATE-TIME (the
+  // encoder's clock): the latency benchmark reads it (bench/README.md, HLS latency).
+  const stamp = () => {
+    const playing = hls.playingDate;
+    if (playing) video.dataset.playingDate = String(playing.getTime());
+  };
+  video.addEventListener('timeupdate', stamp);
   hls.on(Hls.Events.MANIFEST_PARSED, () => {
     void video.play().catch(() => undefined);
   });
@@ -64,6 +71,7 @@ export async function attachPlayer(video: HTMLVideoElement, options: PlayerOptio
   hls.attachMedia(video);
   return () => {
     if (retryTimer) clearTimeout(retryTimer);
+    video.removeEventListener('timeupdate', stamp);
     hls.destroy();
   };
 }
