@@ -9,7 +9,8 @@ import { e2eEnv } from '../support/env.ts';
 import { createEvent, signUpHost } from '../calls/support/call.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const lhci = path.join(root, 'node_modules/.bin/lhci');
+/** The `lhci` command of @lhci/cli (its package.json "bin"), run with this Node. */
+const lhci = fileURLToPath(import.meta.resolve('@lhci/cli/src/cli.js'));
 
 /** The part of a Lighthouse report the spec reads. */
 interface Lhr {
@@ -19,7 +20,7 @@ interface Lhr {
 
 /** Runs `lhci <args>` in `cwd` (its .lighthouseci folder lives there), offline. */
 function runLhci(cwd: string, args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(lhci, args, {
+  const result = spawnSync(process.execPath, [lhci, ...args], {
     cwd,
     encoding: 'utf8',
     timeout: 240_000,
