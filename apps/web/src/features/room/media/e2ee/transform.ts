@@ -66,7 +66,7 @@ export function frameTransform(
       const kind = kindOf(frame, media);
       if (role === 'encrypt') {
         // Without a key nothing leaves in clear: the frame is dropped.
-        const current = await keys.encryptKey();
+        const current = await keys.encryptKey().catch(() => null);
         if (!current) return;
         frame.data = await encryptor.encrypt(current.key, current.id, frame.data, kind);
         controller.enqueue(frame);
@@ -75,7 +75,8 @@ export function frameTransform(
       if (frame.data.byteLength === 0) return;
       hooks.received?.(frame.data, kind);
       const id = keyIdOf(frame.data);
-      const key = id === null ? null : await keys.decryptKey(id);
+      // A key that failed to derive counts as none: a throw here would end the pipe for good.
+      const key = id === null ? null : await keys.decryptKey(id).catch(() => null);
       if (!key) {
         tell(false);
         return;
