@@ -27,6 +27,11 @@ const planned = [
     what: 'first-load JS and CSS per page (raw, gzip, Brotli) from the built web app',
     status: 'ready (after npm run build): npm run bench -- web',
   },
+  {
+    name: 'soak',
+    what: 'a 3-person call for an hour: server and Janus RSS and open fds every minute, growth',
+    status: 'ready (root, after npm run build): npm run bench -- soak [--minutes 60]',
+  },
 ];
 
 // Benchmarks that exist, run as `npm run bench -- <name> [options]`. Each is its own process, run
@@ -37,6 +42,7 @@ const runnable = {
   join: ['--import', 'tsx', 'bench/join/join.ts'],
   media: ['--import', 'tsx', 'bench/media/media.ts'],
   web: ['bench/web.mjs'],
+  soak: ['--import', 'tsx', 'bench/soak/soak.ts'],
 };
 const [which, ...rest] = process.argv.slice(2);
 if (which !== undefined) {

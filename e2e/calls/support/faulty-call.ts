@@ -20,6 +20,8 @@ import { launchInNetns, ParticipantLink } from './own-netns.ts';
 /** A participant with their own link (and browser, inside that link's namespace). */
 export interface NetPerson extends Participant {
   link: ParticipantLink;
+  /** The person's own browser's call helpers (join, camera and microphone). */
+  call: Call;
   /** What the server said on this person's signaling socket (observed, not routed). */
   socket: SocketLog;
 }
@@ -189,8 +191,8 @@ export async function startNetTwoWayCall(
   await expectMediaFlow(guestBase.page, { video: 1, audio: 1 });
   return {
     event,
-    hostPerson: { ...hostBase, link: h.link, socket: hostSocket },
-    guest: { ...guestBase, link: g.link, socket: guestSocket },
+    hostPerson: { ...hostBase, link: h.link, call: h.call, socket: hostSocket },
+    guest: { ...guestBase, link: g.link, call: g.call, socket: guestSocket },
   };
 }
 

@@ -219,6 +219,28 @@ describe('SocketCore', () => {
     expect(second.last('hello').credentials).toBe('cred-2');
   });
 
+  it('probe(): a heartbeat at once; unanswered within its timeout the socket is dropped and reconnected', async () => {
+    const { core, states } = make({ heartbeatMs: 60_000 });
+    void core.connect();
+    const first = await accept();
+    core.probe(300);
+    expect(first.last('heartbeat')).toBeDefined();
+    first.reply(first.last('heartbeat')); // answered: the socket stays
+    await vi.advanceTimersByTimeAsync(300);
+    expect(first.readyState).toBe(1);
+    core.probe(300);
+    await vi.advanceTimersByTimeAsync(300); // unanswered: dropped long before the next heartbeat
+    expect(first.readyState).toBe(3);
+    expect(states.at(-1)).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(100);
+    await accept();
+    expect(core.state).toBe('connected');
+    // Not connected: nothing to probe.
+    core.close();
+    core.probe(300);
+    expect(sockets).toHaveLength(2);
+  });
+
   it('queues requests while reconnecting, fails the ones in flight, and flushes the queue in order', async () => {
     const { core } = make();
     void core.connect();

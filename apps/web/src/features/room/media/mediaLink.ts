@@ -23,6 +23,7 @@ export class MediaLinkWatch {
   readonly #pollMs: number;
   #timer: ReturnType<typeof setInterval> | null = null;
   #interrupted = false;
+  readonly #waiters = new Set<() => void>();
   #iceLost = false;
   #stalled = false;
   /** Bytes received over the open connections at the last change, and when it changed. */
@@ -52,7 +53,25 @@ export class MediaLinkWatch {
     };
   }
 
+  /**
+   * Resolves once the path is back, or after `ms` at the latest (at once when it is not lost).
+   * A network that returns brings ICE back by itself within a second or two.
+   */
+  settled(ms: number): Promise<void> {
+    if (!this.#interrupted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#waiters.add(done);
+    });
+  }
+
   close(): void {
+    for (const done of [...this.#waiters]) done();
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     this.#peers.clear();
@@ -108,5 +127,6 @@ export class MediaLinkWatch {
     if (lost === this.#interrupted) return;
     this.#interrupted = lost;
     this.#onChange(lost);
+    if (!lost) for (const done of [...this.#waiters]) done();
   }
 }

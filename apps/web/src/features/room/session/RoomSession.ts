@@ -82,6 +82,9 @@ const LOCKED_RETRY_MS = 2_000;
  */
 const MEDIA_LOSS_PROBE_MS = 3_000;
 
+/** How long a resumed room lets media connections recover by themselves before restarting ICE. */
+const ICE_SETTLE_MS = 3_000;
+
 export type AdmitTarget = { participantId: string } | 'all';
 
 export class RoomSession {
@@ -285,7 +288,12 @@ export class RoomSession {
     if (this.#opens === 1) return;
     if (info.resumed) {
       this.#options.notify({ kind: 'reconnected' });
-      this.#media?.onReconnected(info);
+      // After a network outage the socket is often back before ICE: a connection given a
+      // moment recovers by itself, while restarting ICE at once cost ~8 s more in the e2e
+      // blackout (Janus 1.1.2). What is still lost after that is restarted.
+      void this.#mediaLink.settled(ICE_SETTLE_MS).then(() => {
+        if (!this.#closed) this.#media?.onReconnected(info);
+      });
       return;
     }
     const { joinState } = this.store.getState().room;

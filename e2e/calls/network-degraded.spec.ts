@@ -1,0 +1,120 @@
+import {
+  expect,
+  received,
+  report,
+  startNetTwoWayCall,
+  test,
+  type Received,
+} from './support/faulty-call.ts';
+
+/** One 10 s slice of the degraded minute, as each side received it. */
+interface Slice {
+  fpsToHost: number;
+  fpsToGuest: number;
+  audioToHost: number;
+  audioToGuest: number;
+  samplesToHost: number;
+  samplesToGuest: number;
+  widthToHost: number;
+}
+
+const SLICE_MS = 10_000;
+
+/**
+ * Issue 17, "60 s of 150 ms ± 30 ms delay and 5 % loss": the guest's link (both directions,
+ * signaling and media) delays every packet by 150 ± 30 ms and loses 5 % of them for a minute.
+ * The call never reconnects (no new socket, no new peer connection, never 'Reconnecting…'),
+ * audio keeps flowing both ways, video keeps at least 10 frames a second both ways (on a lower
+ * simulcast layer if the sender must; on a machine so short of CPU that the clean call decodes
+ * less, at least 70 % of the clean rate), and the guest's network indicator says so. The fault
+ * keeps packet order, so a packet behind a late one waits for it: 150–240 ms one way.
+ */
+test.describe('degraded network', () => {
+  test('a minute of 150 ± 30 ms delay and 5 % loss: no reconnect, audio flows, video ≥ 10 fps', async ({
+    net,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const { hostPerson, guest } = await startNetTwoWayCall(net, request);
+    const sockets = guest.socket.opened;
+    const welcomes = guest.socket.selfIds().length;
+    const peers = {
+      host: (await received(hostPerson.page)).peers,
+      guest: (await received(guest.page)).peers,
+    };
+    // A clean 10 s first: on a machine short of CPU the browsers decode fewer frames whatever
+    // the network does, and the degraded minute is judged against that too.
+    const clean0 = [await received(hostPerson.page), await received(guest.page)] as const;
+    const clean0At = Date.now();
+    await guest.page.waitForTimeout(SLICE_MS);
+    const clean1 = [await received(hostPerson.page), await received(guest.page)] as const;
+    const cleanSeconds = (Date.now() - clean0At) / 1000;
+    const cleanFps = Math.min(
+      (clean1[0].frames - clean0[0].frames) / cleanSeconds,
+      (clean1[1].frames - clean0[1].frames) / cleanSeconds,
+    );
+    const cleanWidth = clean1[0].width;
+
+    await guest.link.degrade({ delayMs: 150, jitterMs: 30, lossPercent: 5 });
+    const slices: Slice[] = [];
+    const qualities = new Set<string>();
+    let reconnecting = false;
+    const start = Date.now();
+    let host: Received = await received(hostPerson.page);
+    let guestIn: Received = await received(guest.page);
+    let at = Date.now();
+    while (Date.now() - start < 60_000) {
+      const sliceEnd = at + SLICE_MS;
+      while (Date.now() < sliceEnd) {
+        await guest.page.waitForTimeout(1_000);
+        if (await guest.room.reconnecting.isVisible()) reconnecting = true;
+        const label = await guest.room.networkQuality.getAttribute('aria-label').catch(() => null);
+        if (label) qualities.add(label);
+      }
+      const [h, g] = [await received(hostPerson.page), await received(guest.page)];
+      const seconds = (Date.now() - at) / 1000;
+      slices.push({
+        fpsToHost: Math.round(((h.frames - host.frames) / seconds) * 10) / 10,
+        fpsToGuest: Math.round(((g.frames - guestIn.frames) / seconds) * 10) / 10,
+        audioToHost: h.audioPackets - host.audioPackets,
+        audioToGuest: g.audioPackets - guestIn.audioPackets,
+        samplesToHost: h.audioSamples - host.audioSamples,
+        samplesToGuest: g.audioSamples - guestIn.audioSamples,
+        widthToHost: h.width,
+      });
+      [host, guestIn, at] = [h, g, Date.now()];
+    }
+    await guest.link.heal();
+
+    for (const [i, s] of slices.entries()) report(`degraded slice ${i + 1}`, { ...s });
+    report('degraded summary', {
+      cleanFps: Math.round(cleanFps * 10) / 10,
+      cleanWidthToHost: cleanWidth,
+      minFpsToHost: Math.min(...slices.map((s) => s.fpsToHost)),
+      minFpsToGuest: Math.min(...slices.map((s) => s.fpsToGuest)),
+      indicator: [...qualities].join(' | '),
+    });
+
+    // No full reconnect: the same socket, the same participant, the same peer connections.
+    expect(reconnecting).toBe(false);
+    expect(guest.socket.opened).toBe(sockets);
+    expect(guest.socket.selfIds()).toHaveLength(welcomes);
+    expect((await received(hostPerson.page)).peers).toBe(peers.host);
+    expect((await received(guest.page)).peers).toBe(peers.guest);
+    expect(hostPerson.socket.departures()).toEqual([]);
+    // Audio and video kept flowing, both ways, in every 10 s slice.
+    for (const s of slices) {
+      expect(s.audioToHost).toBeGreaterThan(100);
+      expect(s.audioToGuest).toBeGreaterThan(100);
+      expect(s.samplesToHost).toBeGreaterThan(0);
+      expect(s.samplesToGuest).toBeGreaterThan(0);
+      // 10 fps (issue 17), or, where the clean call itself decodes less for want of CPU, no
+      // less than 70 % of what it decoded before the fault.
+      const floor = Math.min(10, 0.7 * cleanFps);
+      expect(s.fpsToHost).toBeGreaterThanOrEqual(floor);
+      expect(s.fpsToGuest).toBeGreaterThanOrEqual(floor);
+    }
+    // The guest's indicator showed the degraded link.
+    expect([...qualities].some((q) => /Fair|Poor/.test(q))).toBe(true);
+  });
+});
