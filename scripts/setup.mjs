@@ -43,6 +43,9 @@ const SYSTEM_PACKAGES = {
     // Live-streaming tests publish to a real RTMP server: nginx with the RTMP module.
     { pkg: 'nginx', present: () => fs.existsSync('/usr/sbin/nginx'), stopService: 'nginx' },
     { pkg: 'libnginx-mod-rtmp' },
+    // The network-fault call specs' user-space link (e2e/calls/support/netwire.py): the kernel
+    // here has no netem, so delay, jitter and loss are applied by a small Python process.
+    { pkg: 'python3', present: () => hasCommand('python3') },
     // Cross-browser call test: Firefox ESR driven over WebDriver BiDi.
     { pkg: 'firefox-esr', present: () => fs.existsSync('/usr/bin/firefox-esr') },
     // The join benchmark's bare page joins Janus with Debian's janus.js, no application server.
