@@ -90,9 +90,9 @@ test('the host records with a pause; everyone sees REC; the MP4 lists, downloads
   const { hostPerson, guest, event } = await startTwoWayCall(call, request);
   const page = hostPerson.page;
   // Guests are not offered the control.
-  await expect(guest.page.getByRole('button', { name: 'Record' })).toHaveCount(0);
+  await expect(guest.page.getByRole('button', { name: 'Record', exact: true })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   // The egress starts Chromium and ffmpeg on the first recording: allow for a loaded runner.
   await expect(recIndicator(page)).toBeVisible({ timeout: 120_000 });
   await expect(recIndicator(guest.page)).toBeVisible();
@@ -109,7 +109,7 @@ test('the host records with a pause; everyone sees REC; the MP4 lists, downloads
   await expect(recIndicator(guest.page)).toBeVisible();
   await page.waitForTimeout(5_000);
 
-  await page.getByRole('button', { name: 'Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(recIndicator(guest.page)).toHaveCount(0, { timeout: 60_000 });
   await expect(recIndicator(page)).toHaveCount(0);
 
@@ -137,7 +137,7 @@ test('killing the egress mid-recording keeps the part so far, tells the host, an
   test.setTimeout(300_000);
   const { hostPerson, guest, event } = await startTwoWayCall(call, request);
   const page = hostPerson.page;
-  await page.getByRole('button', { name: 'Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(recIndicator(page)).toBeVisible({ timeout: 120_000 });
   await page.waitForTimeout(6_000);
 
