@@ -26,7 +26,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { webStaticOptions } from './http/web-static.ts';
 import { registerGraphQL } from './graphql/index.ts';
 import { startMediaRuntime } from './media/runtime.ts';
-import { startEgressRuntime } from './media/egress/runtime.ts';
+import { egressIngestHost, startEgressRuntime } from './media/egress/runtime.ts';
+import { allowRecorderIngest } from './media/egress/recorder-csp.ts';
 import type { MediaServer } from './media/index.ts';
 import {
   registerSignaling,
@@ -270,6 +271,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
           recorderCredentials: (roomId) => services.signal.issueRecorder(roomId),
           address: () => app.server.address(),
         });
+  if (egress || options.signaling?.egress) allowRecorderIngest(app, egressIngestHost(config));
   const signaling = await registerSignaling(app, services, {
     ...options.signaling,
     ...(media ? { media: media.rooms } : {}),

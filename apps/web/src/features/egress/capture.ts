@@ -50,6 +50,15 @@ export async function startCapture(options: {
     selfBrowserSurface: 'include',
   });
 
+  // For the egress's browser log (EGRESS_BROWSER_LOG): what was captured, at which viewport.
+  console.info(
+    'recorder capture',
+    JSON.stringify({
+      settings: display.getVideoTracks()[0]?.getSettings(),
+      viewport: [window.innerWidth, window.innerHeight, window.devicePixelRatio],
+    }),
+  );
+
   // The mix: always one audio track, silent while nobody speaks.
   const audio = new AudioContext({ sampleRate: 48000 });
   const mix = audio.createMediaStreamDestination();

@@ -3,6 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/**
+ * Measured in headless Chromium 156: 87 px of the window go to its (invisible) toolbar and,
+ * once the page captures itself, 113 px to the "sharing this tab" bar. The window is made that
+ * much taller so the captured viewport is exactly the recording's size.
+ */
+const BROWSER_CHROME_PX = 87 + 113;
+
 export interface RecorderBrowserOptions {
   chromiumBin: string;
   url: string;
@@ -41,7 +48,11 @@ export function launchRecorderBrowser(options: RecorderBrowserOptions): {
     '--disable-backgrounding-occluded-windows',
     '--autoplay-policy=no-user-gesture-required',
     '--hide-scrollbars',
-    `--window-size=${options.width},${options.height}`,
+    // The page records itself (getDisplayMedia preferCurrentTab): granted without a prompt.
+    '--auto-accept-this-tab-capture',
+    // The window is clamped to the screen (800x600 by default): both sized for the recording.
+    `--window-size=${options.width},${options.height + BROWSER_CHROME_PX}`,
+    `--screen-info={${options.width}x${options.height + BROWSER_CHROME_PX}}`,
     `--user-data-dir=${profile}`,
     // A plain-http origin that is not localhost gets no WebRTC device APIs otherwise.
     `--unsafely-treat-insecure-origin-as-secure=${origin}`,
@@ -72,8 +83,12 @@ export function launchRecorderBrowser(options: RecorderBrowserOptions): {
     argv = [...args, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
   }
   // SECURITY: the URL's fragment carries the recorder token; it is not logged.
-  const proc = spawn(bin, [...argv, options.url], { stdio: ['ignore', 'ignore', 'pipe'] });
-  proc.stderr?.resume();
+  // EGRESS_BROWSER_LOG=<file>: the page's console and Chromium's own log, for debugging.
+  const logFile = process.env.EGRESS_BROWSER_LOG;
+  const extra = logFile ? ['--enable-logging=stderr', '--v=0'] : [];
+  const proc = spawn(bin, [...argv, ...extra, options.url], {
+    stdio: ['ignore', 'ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore'],
+  });
   return {
     proc,
     cleanup: () => fs.rmSync(profile, { recursive: true, force: true }),

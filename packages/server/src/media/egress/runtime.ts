@@ -17,6 +17,11 @@ export interface EgressRuntimeDeps {
  * (recording and streaming are then refused clearly through NO_EGRESS). The egress process
  * itself starts with the first session.
  */
+/** Where the recorder page reaches the server and the egress: loopback, or the namespace's host side. */
+export function egressIngestHost(config: Config): string {
+  return config.media.netns?.hostIp ?? '127.0.0.1';
+}
+
 export function startEgressRuntime(
   config: Config,
   logger: Logger,
@@ -44,7 +49,7 @@ export function startEgressRuntime(
   const netns = config.media.netns
     ? { name: config.media.netns.name, hostIp: config.media.netns.hostIp }
     : undefined;
-  const host = netns?.hostIp ?? '127.0.0.1';
+  const host = egressIngestHost(config);
   return EgressSupervisor.create({
     ffmpegBin: config.egress.ffmpegBin,
     chromiumBin: config.egress.chromiumBin,
