@@ -96,6 +96,8 @@ test('two people fill the window side by side, on a laptop, a large screen and a
   call,
   request,
 }) => {
+  // Two window sizes, a panel, a phone both ways and a screen share: more than two minutes.
+  test.setTimeout(300_000);
   const { hostPerson: host, guest } = await startTwoWayCall(call, request);
 
   for (const size of SIZES) {
@@ -107,6 +109,14 @@ test('two people fill the window side by side, on a laptop, a large screen and a
     expect(a!.width).toBeGreaterThan(size.width * 0.4);
     await expectTileDecoding(host.room, guest.name);
   }
+
+  // The chat panel opens beside the stage: the tiles re-flow into what is left, none under it.
+  await host.room.openChat();
+  await expectTilesFit(host.page, host.room, 2);
+  const panel = (await host.room.chat.boundingBox())!;
+  for (const box of await tileBoxes(host.room)) expect(overlaps(box, panel)).toBe(false);
+  await host.room.chatToggle.click();
+  await expect(host.room.chat).toBeHidden();
 
   // A phone in portrait: the two tiles and the compact controls fit without scrolling.
   await guest.page.setViewportSize({ width: 390, height: 844 });
