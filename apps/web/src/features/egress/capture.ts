@@ -51,6 +51,8 @@ export async function startCapture(options: {
   });
 
   // For the egress's browser log (EGRESS_BROWSER_LOG): what was captured, at which viewport.
+  // The page has no person to tell and no server log to write to; Chromium's log is the place.
+  // eslint-disable-next-line no-console -- see above
   console.info(
     'recorder capture',
     JSON.stringify({
