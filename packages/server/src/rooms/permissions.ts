@@ -5,7 +5,6 @@ import {
   GRANT_AUDIO,
   GRANT_VIDEO,
   TARGET_NOT_HOST,
-  UNENCRYPTED,
   type Condition,
   type PermissionContext,
   type PermissionRow,
