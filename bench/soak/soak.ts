@@ -88,11 +88,13 @@ async function joinCall(
     );
   }
   const page = await context.newPage();
-  await page.goto(`/j/${alias}`);
+  // Generous: the machines this runs on are shared and often loaded.
+  page.setDefaultTimeout(120_000);
+  await page.goto(`/j/${alias}`, { timeout: 120_000 });
   if ('name' in who) await page.getByLabel('Your name').fill(who.name);
-  await page.getByRole('button', { name: 'Join in browser' }).click({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Join in browser' }).click({ timeout: 120_000 });
   const controls = page.getByRole('region', { name: 'Call controls' });
-  await controls.waitFor({ timeout: 60_000 });
+  await controls.waitFor({ timeout: 120_000 });
   for (const name of ['Camera', 'Microphone']) {
     const toggle = controls.getByRole('button', { name, exact: true });
     if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
