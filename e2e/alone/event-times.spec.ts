@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../support/fixtures.ts';
 import { e2eEnv } from '../support/env.ts';
 import { signUpHost } from '../calls/support/call.ts';
@@ -24,6 +25,15 @@ test.describe('in Asia/Ho_Chi_Minh (UTC+7)', () => {
     await expect(page.getByRole('heading', { name: 'New event' })).toBeVisible({ timeout: 20_000 });
     await page.getByLabel('Title', { exact: true }).fill('Morning sync');
 
+    // The open picker's controls are all named (axe: no serious or critical violation).
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+      [],
+    );
+    await page.keyboard.press('Escape');
+
     for (const [field, hours, minutes] of [
       ['Start', '10', '00'],
       ['End', '11', '30'],
@@ -40,11 +50,11 @@ test.describe('in Asia/Ho_Chi_Minh (UTC+7)', () => {
       );
     }
     await page.getByRole('button', { name: 'Create event' }).click();
-    await expect(page).toHaveURL(/\/app\/conferences\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/app\/conferences\/[0-9a-f-]{36}$/, { timeout: 20_000 });
     const id = page.url().split('/').pop() ?? '';
 
     // Shown back in the viewer's zone…
-    await expect(page.getByText(/10:00\s*–\s*11:30/)).toBeVisible();
+    await expect(page.getByText(/10:00\s*–\s*11:30/)).toBeVisible({ timeout: 20_000 });
     // …and stored as the same instants in UTC.
     const res = await request.post('/api/account/qrcode/list/conference', {
       headers: { ...API_HEADERS, authorization: `Bearer ${host.token}` },

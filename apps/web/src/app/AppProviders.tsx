@@ -32,6 +32,7 @@ function ThemedMantine({ children, env }: { children: ReactNode; env?: 'default'
       components: {
         Modal: { defaultProps: { closeButtonProps } },
         Drawer: { defaultProps: { closeButtonProps } },
+        Notification: { defaultProps: { closeButtonProps } },
         // A link inside a sentence must not be told apart by colour alone (WCAG 1.4.1).
         Anchor: { defaultProps: { underline: 'always' } },
         // Mantine names the eye button "Toggle password visibility" in every language.

@@ -35,6 +35,20 @@ export function EventForm({ event }: { event?: AliasDto }) {
       minutesInputLabel: t('events.form.minutes', { field: t(`events.form.${which}`) }),
     },
     submitButtonProps: { 'aria-label': t('events.form.confirmTime') },
+    // The dropdown is a dialog; it is named after its field.
+    popoverProps: { attributes: { dropdown: { 'aria-label': t(`events.form.${which}`) } } },
+    // Mantine's red weekends and grey days of other months fall below 4.5:1 contrast.
+    weekendDays: [],
+    hideOutsideDates: true,
+    // The calendar's arrows are otherwise unnamed (the month button keeps its visible name).
+    ariaLabels: {
+      previousMonth: t('events.form.calendar.previousMonth'),
+      nextMonth: t('events.form.calendar.nextMonth'),
+      previousYear: t('events.form.calendar.previousYear'),
+      nextYear: t('events.form.calendar.nextYear'),
+      previousDecade: t('events.form.calendar.previousDecade'),
+      nextDecade: t('events.form.calendar.nextDecade'),
+    },
   });
   const {
     form,
