@@ -47,12 +47,28 @@ function Recorder({ params }: { params: RecorderParams }) {
           notify: () => undefined,
         }),
     });
+    // The recorder is nobody: the server lists it to no one else, and here it leaves itself out
+    // of its own room so the Stage (shared with the call screen, which always shows oneself)
+    // draws only the people. Runs synchronously after each store change, before React renders.
+    const hideSelf = created.store.subscribe((s) => {
+      const id = s.room.selfId;
+      if (!id || !s.room.participants[id]) return;
+      const participants = Object.fromEntries(
+        Object.entries(s.room.participants).filter(([key]) => key !== id),
+      );
+      created.store.setState({
+        room: { ...s.room, participants, order: s.room.order.filter((key) => key !== id) },
+      });
+    });
     // The session is created, started and closed by this one effect (StrictMode's second mount
     // gets its own), as useRoomSession does; the state only hands it to the render.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     setSession(created);
     void created.start();
-    return () => created.close();
+    return () => {
+      hideSelf();
+      created.close();
+    };
   }, [params]);
 
   useEffect(() => {

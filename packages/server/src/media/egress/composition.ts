@@ -7,6 +7,8 @@ import { EgressOutputRunner } from './output.ts';
 import { launchRecorderBrowser } from './chromium.ts';
 
 const TS_PACKET = 188;
+/** Measured: 15-25 s from launch to the first chunk on a loaded 2-core machine. */
+const PAGE_START_TIMEOUT_MS = 90_000;
 
 export interface CompositionDeps {
   ffmpegBin: string;
@@ -35,6 +37,7 @@ export class Composition {
   #carry: Buffer = Buffer.alloc(0);
   #ended = false;
   #ingestBytes = 0;
+  #pageTimer: NodeJS.Timeout;
 
   constructor(session: OpenSession, deps: CompositionDeps) {
     this.session = session;
@@ -54,6 +57,13 @@ export class Composition {
       });
       void this.#die();
     });
+    // The recorder page loads, joins and starts recording within this, or the session fails.
+    this.#pageTimer = setTimeout(() => {
+      if (this.#ended || this.#ingestBytes > 0) return;
+      deps.log('error', 'the recorder page sent nothing in time');
+      void this.#die();
+    }, PAGE_START_TIMEOUT_MS);
+    this.#pageTimer.unref();
     if (session.pageUrl) {
       this.#browser = launchRecorderBrowser({
         chromiumBin: deps.chromiumBin,
@@ -157,6 +167,7 @@ export class Composition {
   #end(reason: 'closed' | 'egress_crashed'): void {
     if (this.#ended) return;
     this.#ended = true;
+    clearTimeout(this.#pageTimer);
     this.#ingest?.close(1000);
     this.#hub.stdin?.end();
     const hub = this.#hub;

@@ -12,7 +12,7 @@ import { finaliseFile, segmentsDir } from './finalise.ts';
 
 /** An output that lags this far behind (its ffmpeg stopped reading) is failed, not buffered. */
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
-/** An output that has not written anything by then has failed to start. */
+/** An output that has not written anything this long after its input began has failed. */
 const START_TIMEOUT_MS = 30_000;
 
 export interface OutputDeps {
@@ -95,6 +95,7 @@ export class EgressOutputRunner {
       this.#fail('encoder_failed');
       return;
     }
+    this.#armStartTimer(run);
     stdin.write(chunk);
   }
 
@@ -195,6 +196,12 @@ export class EgressOutputRunner {
       this.#exited(run, code);
     });
     clearTimeout(this.#startTimer);
+    this.#startTimer = undefined;
+  }
+
+  /** Counted from the first input: the recorder page may take a while to load and join. */
+  #armStartTimer(run: Run): void {
+    if (this.#startTimer || run.started) return;
     this.#startTimer = setTimeout(() => {
       if (this.#run === run && !run.started && !run.expectedExit) {
         this.#deps.log('warn', 'egress output did not start in time', { output: this.output.id });
@@ -223,6 +230,7 @@ export class EgressOutputRunner {
 
   #exited(run: Run, code: number | null): void {
     clearTimeout(this.#startTimer);
+    this.#startTimer = undefined;
     if (this.#run === run && this.output.kind === 'file') {
       this.#doneBytes += fileSize(this.output, this.#segment - 1) ?? run.bytes;
       this.#doneUs += run.mediaUs;
