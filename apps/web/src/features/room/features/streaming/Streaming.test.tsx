@@ -58,24 +58,29 @@ function show(language: Language, role: 'host' | 'guest') {
   return session;
 }
 
-describe.each(['en', 'vi'] as const)('live streaming in the call (%s)', (language) => {
-  const text = TEXTS[language];
+// A whole call view renders per test: slow on a loaded two-core machine.
+describe.each(['en', 'vi'] as const)(
+  'live streaming in the call (%s)',
+  { timeout: 30_000 },
+  (language) => {
+    const text = TEXTS[language];
 
-  it('shows LIVE to everyone while a destination streams', () => {
-    show(language, 'guest');
-    expect(screen.getByText(text.live).closest('[role="status"]')).not.toBeNull();
-    // Only hosts and co-hosts are offered the Go live control.
-    expect(screen.queryByRole('button', { name: text.goLive })).toBeNull();
-  });
+    it('shows LIVE to everyone while a destination streams', () => {
+      show(language, 'guest');
+      expect(screen.getByText(text.live).closest('[role="status"]')).not.toBeNull();
+      // Only hosts and co-hosts are offered the Go live control.
+      expect(screen.queryByRole('button', { name: text.goLive })).toBeNull();
+    });
 
-  it("shows the host each destination's state and 'check your stream key' for the refused one", () => {
-    show(language, 'host');
-    fireEvent.click(screen.getByRole('button', { name: text.goLive }));
-    const list = screen.getAllByRole('list').find((l) => within(l).queryByText('Wrong'));
-    expect(list).toBeDefined();
-    const wrong = within(list!).getByRole('listitem', { name: 'Wrong' });
-    expect(within(wrong).getByRole('alert').textContent).toBe(text.checkKey);
-    const key = screen.getByLabelText(text.key);
-    expect(key.getAttribute('type')).toBe('password');
-  });
-});
+    it("shows the host each destination's state and 'check your stream key' for the refused one", () => {
+      show(language, 'host');
+      fireEvent.click(screen.getByRole('button', { name: text.goLive }));
+      const list = screen.getAllByRole('list').find((l) => within(l).queryByText('Wrong'));
+      expect(list).toBeDefined();
+      const wrong = within(list!).getByRole('listitem', { name: 'Wrong' });
+      expect(within(wrong).getByRole('alert').textContent).toBe(text.checkKey);
+      const key = screen.getByLabelText(text.key);
+      expect(key.getAttribute('type')).toBe('password');
+    });
+  },
+);
