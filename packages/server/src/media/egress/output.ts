@@ -318,7 +318,7 @@ function fileSize(output: Extract<EgressOutput, { kind: 'file' }>, segment: numb
   }
 }
 
-export function isNoSpace(error: unknown): boolean {
+function isNoSpace(error: unknown): boolean {
   const e = error as NodeJS.ErrnoException | undefined;
   return e?.code === 'ENOSPC' || /No space left on device|ENOSPC/i.test(String(error));
 }

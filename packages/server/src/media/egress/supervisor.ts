@@ -17,7 +17,7 @@ import type { ChildMessage, EgressRequest, ParentMessage } from './ipc.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../../..');
 
-export const RESOLUTIONS = {
+const RESOLUTIONS = {
   '720p': { width: 1280, height: 720 },
   '1080p': { width: 1920, height: 1080 },
 } as const;
