@@ -308,13 +308,13 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
       return { ...state, feeds };
     }
     // Answers for the media layer, notices without lasting state, and events that only in-call
-    // features fold (features/*: their slices and chat lines, state/featureState.ts).
+    // features fold (features/*: their slices and chat lines, state/featureState.ts); the
+    // end-to-end key events are the media layer's (media/e2ee/).
     case 'gift_given':
     case 'recording_state':
     case 'recording_failed':
     case 'audience_state':
     case 'stream_state':
-    // End-to-end keys: the media layer's (media/e2ee/).
     case 'e2ee_public_keys':
     case 'e2ee_sealed':
     case 'ask_answered':
