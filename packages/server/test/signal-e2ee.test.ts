@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { signUpAndLogin, type SignedIn } from './events-support.ts';
-import type {
-  SignalClient} from './signal-support.ts';
+import type { SignalClient } from './signal-support.ts';
 import {
   createEvent,
   joinRoom,
