@@ -39,10 +39,13 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('signed-out pages: login, signup, home, join link', async ({ page, request }) => {
+      test.slow();
       const host = await signUpHost(request, 'Axe Host');
       const event = await createEvent(request, host);
       await page.goto('/login');
-      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({
+        timeout: 20_000,
+      });
       await expectNoSeriousViolations(page, '/login');
       await page.goto('/signup');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
