@@ -35,9 +35,12 @@ export async function attachPlayer(video: HTMLVideoElement, options: PlayerOptio
   }
   const hls = new Hls({
     lowLatencyMode: true,
-    // 1 s segments: stay about two behind the live edge, speed up a little to catch up.
+    // 1 s segments: stay about two behind the live edge, speed up a little to catch up. Jump to
+    // the edge only when 10 behind (of the playlist's 12): a viewer that is slow to fetch (a
+    // loaded machine refreshed the playlist every 4-5 s) otherwise jumps forward on every
+    // refresh and never plays a frame.
     liveSyncDurationCount: 2,
-    liveMaxLatencyDurationCount: 5,
+    liveMaxLatencyDurationCount: 10,
     maxLiveSyncPlaybackRate: 1.1,
     backBufferLength: 30,
     xhrSetup: (xhr, url) => {

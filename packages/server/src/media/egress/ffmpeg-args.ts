@@ -62,11 +62,17 @@ export function rtmpArgs(url: string): string[] {
   return [...outputInput(), ...['-f', 'flv', '-flvflags', 'no_duration_filesize', url]];
 }
 
-/** HLS with 1 s segments (the page makes a key frame every second) and a short live window. */
+/**
+ * HLS with 1 s segments (the page makes a key frame every second). The window is 12 segments and
+ * a segment stays on disk 6 more after it leaves the playlist: a viewer on a slow machine or
+ * link (measured: a starved headless viewer refreshing the playlist every 4-5 s) then still
+ * finds the segment its last playlist named, instead of a 404 and hls.js jumping to the live
+ * edge again and again without ever playing (issue 12, e2e calls/watch-page.spec.ts).
+ */
 export function hlsArgs(dir: string): string[] {
   return [
     ...outputInput(),
-    ...['-f', 'hls', '-hls_time', '1', '-hls_list_size', '6'],
+    ...['-f', 'hls', '-hls_time', '1', '-hls_list_size', '12', '-hls_delete_threshold', '6'],
     ...['-hls_flags', 'delete_segments+independent_segments+program_date_time+temp_file'],
     ...['-hls_segment_filename', `${dir}/segment-%06d.ts`],
     `${dir}/index.m3u8`,
