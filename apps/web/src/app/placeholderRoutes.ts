@@ -24,6 +24,5 @@ function placeholder(
 export const placeholderRoutes: AppRoute[] = [
   placeholder('root', '/draw', 'draw', 'draw'),
 
-  placeholder('main', '/app/recording', 'recording', 'recording'),
   placeholder('main', '/app/customize_conference', 'customizeConference', 'customize'),
 ];

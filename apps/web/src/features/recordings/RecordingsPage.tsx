@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ActionIcon,
+  Anchor,
   Alert,
   Badge,
   Button,
@@ -17,7 +18,10 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { TOAST_MS, type RecordingEntry } from '@podium/protocol';
+import { Link } from 'react-router';
 import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
+import { loginPath } from '../../shared/routing/paths.ts';
+import { useSessionStore } from '../../shared/session/store.ts';
 import { translateApiError } from '../../shared/i18n/translateError.ts';
 import { downloadUrl } from '../events/download.ts';
 import { deleteRecording, fetchRecordings, recordingKeys, recordingLink } from './api.ts';
@@ -124,11 +128,21 @@ function RecordingRow({
 /** /app/recording: the recordings of the signed-in account's events, newest first. */
 export function RecordingsPage() {
   const { t } = useTranslation();
+  const signedIn = useSessionStore((s) => s.signedIn);
   return (
     <Stack gap="md">
       <Title order={1}>{t('recording.library.heading')}</Title>
       <Text c="dimmed">{t('recording.library.intro')}</Text>
-      <RecordingsList />
+      {signedIn ? (
+        <RecordingsList />
+      ) : (
+        <Text>
+          {t('recording.library.signIn')}{' '}
+          <Anchor component={Link} to={loginPath('/app/recording')}>
+            {t('shell.signIn')}
+          </Anchor>
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -30,6 +30,7 @@ export const strings = defineStrings({
         heading: 'Recordings',
         intro: 'Recordings of your events, whoever started them. Only you can download them.',
         empty: 'No recordings yet. Start one from the controls of a call you host.',
+        signIn: 'Sign in to see the recordings of your events.',
         loadFailed: 'Could not load your recordings',
         retry: 'Try again',
         started: 'Started',
@@ -89,6 +90,7 @@ export const strings = defineStrings({
         intro: 'Bản ghi hình các sự kiện của bạn, dù ai bắt đầu ghi. Chỉ bạn có thể tải xuống.',
         empty:
           'Chưa có bản ghi nào. Hãy bắt đầu ghi hình từ thanh điều khiển của cuộc gọi bạn chủ trì.',
+        signIn: 'Đăng nhập để xem bản ghi các sự kiện của bạn.',
         loadFailed: 'Không thể tải danh sách bản ghi',
         retry: 'Thử lại',
         started: 'Bắt đầu',
