@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import { apiPaths, pathTo } from '@podium/protocol';
+import { linkMac, signedLinkValid } from '../../shared/signed-link.ts';
 
 /**
  * Signed download links of recordings: a browser's `<a href download>` cannot carry the access
@@ -11,12 +11,8 @@ export const RECORDING_LINK_TTL_SECONDS = 10 * 60;
 
 const PURPOSE = 'recording-download';
 
-function mac(key: Buffer, id: string, expires: number): string {
-  return crypto
-    .createHmac('sha256', key)
-    .update(`${PURPOSE}\0${id}\0${expires}`)
-    .digest('base64url');
-}
+const mac = (key: Buffer, id: string, expires: number): string =>
+  linkMac(key, PURPOSE, id, expires);
 
 export function signRecordingLink(
   key: Buffer,
@@ -35,11 +31,5 @@ export function recordingLinkValid(
   sig: string | undefined,
   now: number,
 ): boolean {
-  if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
-  const expires = Number(exp);
-  if (expires * 1000 <= now) return false;
-  const expected = Buffer.from(mac(key, id, expires));
-  const given = Buffer.from(sig);
-  // SECURITY: constant-time comparison of equal-length MACs.
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  return signedLinkValid(key, PURPOSE, id, exp, sig, now);
 }

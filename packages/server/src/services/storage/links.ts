@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import { storageFileUrl } from '@podium/protocol';
+import { linkMac, signedLinkValid } from '../../shared/signed-link.ts';
 
 /**
  * Signed download links of shared files. SECURITY: a file id alone no longer opens a file (a
@@ -14,12 +14,8 @@ export const FILE_LINK_ON_DEMAND_SECONDS = 10 * 60;
 
 const PURPOSE = 'storage-download';
 
-function mac(key: Buffer, id: string, expires: number): string {
-  return crypto
-    .createHmac('sha256', key)
-    .update(`${PURPOSE}\0${id}\0${expires}`)
-    .digest('base64url');
-}
+const mac = (key: Buffer, id: string, expires: number): string =>
+  linkMac(key, PURPOSE, id, expires);
 
 /** The download path of `id` valid until now + ttl (rounded up to the minute, for caching). */
 export function signFileLink(
@@ -40,11 +36,5 @@ export function fileLinkValid(
   sig: string | undefined,
   now: number = Date.now(),
 ): boolean {
-  if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
-  const expires = Number(exp);
-  if (expires * 1000 <= now) return false;
-  const expected = Buffer.from(mac(key, id, expires));
-  const given = Buffer.from(sig);
-  // SECURITY: constant-time comparison of equal-length MACs.
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  return signedLinkValid(key, PURPOSE, id, exp, sig, now);
 }
