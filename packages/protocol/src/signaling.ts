@@ -17,6 +17,12 @@ import {
   signalingId,
 } from './signaling/common.ts';
 import { chatEvents, chatReplies, chatRequests } from './signaling/chat.ts';
+import {
+  breakoutEvents,
+  breakoutMessages,
+  breakoutReplies,
+  breakoutRequests,
+} from './signaling/breakout.ts';
 import { e2eeEvents, e2eeMessages, e2eeRequests } from './signaling/e2ee.ts';
 import { giftEvents } from './signaling/gifts.ts';
 import { INTERPRETER_CHANNEL_MAX, interpretationRequests } from './signaling/interpretation.ts';
@@ -32,6 +38,8 @@ import {
   streamingReplies,
   streamingRequests,
 } from './signaling/streaming.ts';
+import { studioEvents, studioReplies, studioRequests } from './signaling/studio.ts';
+import { studioMessages } from './api/studio.ts';
 
 import {
   audienceEvents,
@@ -58,6 +66,8 @@ export * from './signaling/audience.ts';
 export * from './signaling/recording.ts';
 export * from './signaling/e2ee.ts';
 export * from './signaling/streaming.ts';
+export * from './signaling/studio.ts';
+export * from './signaling/breakout.ts';
 
 /**
  * The signaling socket (`/socket/member/v1`): every message, per direction.
@@ -167,6 +177,7 @@ const signalingEn = {
   'room.mute_all_gallery': 'Mute all is not allowed in gallery view',
   'room.no_presenter': 'No presenter available, cannot go invisible',
   'room.too_few_presenters': 'Too few presenters to go invisible',
+  'room.pin_presenter_first': 'Please pin a presenter first',
   'room.no_interpreter': 'No interpreter available',
   'room.hand_no_mic': 'You cannot raise your hand without a microphone',
   'room.hand_interpreting': 'You cannot raise your hand while interpreting',
@@ -183,6 +194,8 @@ const signalingEn = {
   ...recordingMessages.en,
   ...e2eeMessages.en,
   ...streamingMessages.en,
+  ...studioMessages.en,
+  ...breakoutMessages.en,
 } as const;
 export type SignalingMessageKey = keyof typeof signalingEn;
 
@@ -213,6 +226,7 @@ export const signalingMessages: {
     'room.mute_all_gallery': 'Không thể tắt tiếng tất cả ở chế độ xem lưới',
     'room.no_presenter': 'Không có người trình bày nào, không thể ẩn',
     'room.too_few_presenters': 'Quá ít người trình bày để ẩn',
+    'room.pin_presenter_first': 'Vui lòng ghim một người trình bày trước',
     'room.no_interpreter': 'Không có phiên dịch viên',
     'room.hand_no_mic': 'Bạn không thể giơ tay khi không có micrô',
     'room.hand_interpreting': 'Bạn không thể giơ tay khi đang phiên dịch',
@@ -229,6 +243,8 @@ export const signalingMessages: {
     ...recordingMessages.vi,
     ...e2eeMessages.vi,
     ...streamingMessages.vi,
+    ...studioMessages.vi,
+    ...breakoutMessages.vi,
   },
 };
 
@@ -318,9 +334,19 @@ export const clientMessageSchemas = {
   raise_hand: request('raise_hand', {}),
   /** Without participant_id: one's own hand; with another's id: a host control. */
   lower_hand: request('lower_hand', { participant_id: participantId.optional() }),
-  /** Without participant_id: oneself (presenters); with another's id: move a presenter backstage. */
-  go_invisible: request('go_invisible', { participant_id: participantId.optional() }),
-  go_visible: request('go_visible', { participant_id: participantId.optional() }),
+  /**
+   * Without participant_id: oneself (presenters); with another's id: move a presenter backstage
+   * (a host control); `all`: every presenter but the one pinned for everyone goes backstage
+   * (go_visible: every backstage presenter comes back).
+   */
+  go_invisible: request('go_invisible', {
+    participant_id: participantId.optional(),
+    all: z.literal(true).optional(),
+  }).refine((m) => !(m.participant_id && m.all), { message: 'Give participant_id or all' }),
+  go_visible: request('go_visible', {
+    participant_id: participantId.optional(),
+    all: z.literal(true).optional(),
+  }).refine((m) => !(m.participant_id && m.all), { message: 'Give participant_id or all' }),
 
   ...interpretationRequests,
   ...chatRequests,
@@ -328,6 +354,8 @@ export const clientMessageSchemas = {
   ...recordingRequests,
   ...e2eeRequests,
   ...streamingRequests,
+  ...studioRequests,
+  ...breakoutRequests,
   set_media_state: request('set_media_state', {
     audio: z.boolean(),
     video: z.boolean(),
@@ -684,6 +712,8 @@ export const serverMessageSchemas = {
   ...recordingEvents,
   ...e2eeEvents,
   ...streamingEvents,
+  ...studioEvents,
+  ...breakoutEvents,
   // Account channel: a socket greeted with account credentials (no room) receives these.
   /** A new notification for the signed-in account; `unread` is the account's new unread count. */
   notification: event('notification', {
@@ -752,6 +782,8 @@ const listedReplies = {
   ...recordingReplies,
   ...streamingReplies,
   ...audienceReplies,
+  ...studioReplies,
+  ...breakoutReplies,
 } as const;
 type ListedReplies = typeof listedReplies;
 

@@ -8,6 +8,7 @@ import type {
   SignalingMessageKey,
 } from '@podium/protocol';
 import { assertNever } from '../shared/assert-never.ts';
+import { setInvisible } from './backstage.ts';
 import { Refusal, type Draft } from './draft.ts';
 import { chooseChannel } from './interpretation.ts';
 import { can } from './permissions.ts';
@@ -143,7 +144,11 @@ export function handleRequest(d: Draft, by: string, request: RoomRequest): Comma
       return OK;
     case 'go_invisible':
     case 'go_visible':
-      setInvisible(d, actor, request.participant_id, request.type === 'go_invisible');
+      setInvisible(d, actor, {
+        invisible: request.type === 'go_invisible',
+        participant_id: request.participant_id,
+        all: request.all,
+      });
       return OK;
     case 'set_interpreter':
       setInterpreter(d, actor, request.participant_id, request.channel);
@@ -439,32 +444,6 @@ function lowerHand(d: Draft, actor: Participant, id: string | undefined): void {
       by: target.id === actor.id ? null : actor.id,
     },
   );
-}
-
-function setInvisible(
-  d: Draft,
-  actor: Participant,
-  id: string | undefined,
-  invisible: boolean,
-): void {
-  if (id !== undefined && id !== actor.id) {
-    // Moving someone else to or from the backstage is a host control.
-    permit(d, actor, 'move_to_backstage', d.get(id));
-    const target = other(d, actor, id);
-    if (!BACKSTAGE_ROLES.includes(target.role)) refuse('invalid_target', 'room.invalid_target');
-    if (target.invisible !== invisible) d.update(target, { invisible });
-    return;
-  }
-  permit(d, actor, 'go_invisible');
-  if (actor.invisible === invisible) return;
-  if (invisible) {
-    const presenters = d
-      .notableNow()
-      .filter((p) => p.id !== actor.id && BACKSTAGE_ROLES.includes(p.role));
-    if (presenters.length === 0) refuse('not_allowed', 'room.no_presenter');
-    if (!presenters.some((p) => !p.invisible)) refuse('not_allowed', 'room.too_few_presenters');
-  }
-  d.update(actor, { invisible });
 }
 
 function setInterpreter(d: Draft, actor: Participant, id: string, channel: string | null): void {
