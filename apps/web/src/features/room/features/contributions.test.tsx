@@ -85,6 +85,18 @@ const wave: InCallFeature = {
     available: (viewer, participant) => viewer?.id !== participant.id,
     Items: ({ participant }) => <Menu.Item>Wave at {participant.name}</Menu.Item>,
   },
+  // On the stage while a wave was counted: a board of waves, put there by Bao.
+  stageContent: {
+    contents: (state) =>
+      readSlice(state, waves) > 0 ? [{ contentId: 'board', participantId: 'Bao' }] : [],
+    Content: ({ contentId, participantId }) => (
+      <div role="figure" aria-label="Wave board">
+        {contentId} by {participantId}
+      </div>
+    ),
+  },
+  StageBack: () => <div data-testid="wave-scene">scene</div>,
+  StageFront: ({ area }) => <div role="banner">banner {area.width > 0 ? 'sized' : ''}</div>,
 };
 
 function show() {
@@ -160,6 +172,27 @@ describe('in-call feature contributions', () => {
     fireEvent.click(controls().getByRole('button', { name: 'Chat' }));
     const chat = within(screen.getByRole('complementary', { name: 'Chat' }));
     expect(chat.getByRole('listitem').textContent).toBe('Bao waved');
+  });
+
+  it('draws its layers behind and over the stage, and its content as the featured tile', () => {
+    const session = show();
+    const stage = within(screen.getByRole('region', { name: 'Stage' }));
+    expect(stage.getByTestId('wave-scene').textContent).toBe('scene');
+    expect(stage.getByRole('banner').textContent).toBe('banner sized');
+    expect(stage.queryByRole('figure', { name: 'Wave board' })).toBeNull();
+
+    act(() =>
+      session.store
+        .getState()
+        .dispatch({ type: 'hand_raised', participant_id: 'Bao', name: 'Bao', at: 5 }),
+    );
+    const board = stage.getByRole('figure', { name: 'Wave board' });
+    expect(board.textContent).toBe('board by Bao');
+    // Featured like a screen share: the large tile, with the people in the strip.
+    const area = document.querySelector('[data-stage-area]');
+    expect(area?.getAttribute('data-arrangement')).toBe('featured');
+    const tile = board.closest('[data-tile-key]');
+    expect(tile?.getAttribute('data-tile-key')).toBe('content:wave:board');
   });
 
   it('adds items to a participant menu', async () => {

@@ -2,8 +2,9 @@ import type { ComponentType, ReactNode } from 'react';
 import type { ChatMessageView, FeedView, ParticipantView } from '@podium/protocol';
 import type { FeatureReducers, FeatureSlice } from '../state/featureState.ts';
 import type { RoomInput } from '../state/roomState.ts';
-import type { StageTile } from '../state/stage.ts';
+import type { StageContentRef, StageTile } from '../state/stage.ts';
 import type { RoomStore, RoomStoreState } from '../store.ts';
+import type { Size } from '../ui/stageLayout.ts';
 
 /**
  * What an in-call feature adds to the call (README.md beside this file). The call shell
@@ -34,6 +35,19 @@ export interface InCallFeature {
   readonly TileOverlay?: ComponentType<{ tile: StageTile }>;
   /** Mounted once over the call (announcements, animations). */
   readonly Overlay?: ComponentType;
+  /** What the feature shows on the stage as a featured tile of its own (whiteboard, video). */
+  readonly stageContent?: StageContentContribution;
+  /**
+   * Drawn behind the stage's tiles, filling the stage area (a studio scene). The recorder page
+   * renders the same stage, so recordings and live streams show it too.
+   */
+  readonly StageBack?: ComponentType<StageLayerProps>;
+  /**
+   * Drawn over the stage's tiles, filling and clipped to the stage area, never over the
+   * controls (a logo, a banner). Clicks pass through it to the tiles unless an element of the
+   * layer sets `pointer-events: auto`.
+   */
+  readonly StageFront?: ComponentType<StageLayerProps>;
   /** Items of a participant's action menu in the participants panel. */
   readonly participantMenu?: ParticipantMenuContribution;
 }
@@ -63,6 +77,33 @@ export interface ChatLineContribution {
   /** Whether a chat message is one of this feature's lines. */
   owns(message: ChatMessageView): boolean;
   Line: ComponentType<{ message: ChatMessageView }>;
+}
+
+export interface StageContentContribution {
+  /**
+   * The ids of what the feature shows on the stage now and who put each there (usually none or
+   * one), read from the room store. Content is featured like a screen share.
+   */
+  contents(state: RoomStoreState): readonly Omit<StageContentRef, 'featureId'>[];
+  /** Draws one content inside its tile (it fills the tile; the tile has the stage's size). */
+  Content: ComponentType<StageContentProps>;
+}
+
+export interface StageContentProps {
+  contentId: string;
+  /** Who put it on the stage. */
+  participantId: string;
+  /** The tile's size in CSS pixels. */
+  size: Size;
+  /** Shown without controls (the recorder's view of the stage). */
+  viewOnly: boolean;
+}
+
+export interface StageLayerProps {
+  /** The stage area's size in CSS pixels (overlays scale with it). */
+  area: Size;
+  /** The recorder's view of the stage: nothing interactive. */
+  viewOnly: boolean;
 }
 
 export interface ParticipantMenuContribution {

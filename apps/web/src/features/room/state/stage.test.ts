@@ -104,4 +104,21 @@ describe('stage layouts', () => {
     expect(reported.presenting).toBe(true);
     expect(keys(reported.main)).toEqual(['a:camera']);
   });
+
+  it("features a feature's content like a screen share, ahead of shared screens", () => {
+    const contents = [{ featureId: 'board', contentId: 'b1', participantId: 'a' }];
+    const gallery = stageView(input('gallery', people, { contents }));
+    expect(gallery.arrangement).toBe('featured');
+    expect(keys(gallery.main)).toEqual(['content:board:b1']);
+    expect(keys(gallery.strip)).toEqual(['b:screen', 'me:camera', 'a:camera', 'b:camera']);
+    expect(gallery.main[0]?.content).toEqual(contents[0]);
+    // A pinned person still wins in the pin layout.
+    const pinned = stageView(
+      input('pin', people, {
+        contents,
+        room: { ...input('pin', people).room, localPin: 'a' },
+      }),
+    );
+    expect(keys(pinned.main)).toEqual(['a:camera']);
+  });
 });

@@ -6,11 +6,28 @@ import { effectivePin, type RoomState } from './roomState.ts';
  * order, split into the main area and the strip beside it.
  */
 export interface StageTile {
-  /** Stable React key: `<participant>:camera` or `<participant>:screen`. */
+  /**
+   * Stable React key: `<participant>:camera`, `<participant>:screen`, or
+   * `content:<feature>:<content>` for what an in-call feature puts on the stage.
+   */
   key: string;
+  /** Whose tile it is (for content: who put it on the stage). */
   participantId: string;
-  source: 'camera' | 'screen';
+  source: 'camera' | 'screen' | 'content';
   self: boolean;
+  /** For `content`: the in-call feature that draws it, and which of its contents. */
+  content?: StageContentRef;
+}
+
+/**
+ * Something an in-call feature shows on the stage as a tile of its own (a whiteboard, a shared
+ * video): featured like a screen share, so everyone and the recorder see it.
+ */
+export interface StageContentRef {
+  featureId: string;
+  contentId: string;
+  /** Who put it on the stage. */
+  participantId: string;
 }
 
 export interface StageView {
@@ -34,6 +51,8 @@ export interface StageInput {
   activeSpeaker: string | null;
   /** This browser shares its screen (shown before the server reports it). */
   selfSharing: boolean;
+  /** What in-call features show on the stage now, in feature order (none by default). */
+  contents?: readonly StageContentRef[];
 }
 
 export function stageTiles(input: StageInput): StageTile[] {
@@ -52,12 +71,24 @@ export function stageTiles(input: StageInput): StageTile[] {
       screens.push({ key: `${id}:screen`, participantId: id, source: 'screen', self });
     }
   }
-  // Shared screens lead: they are what people look at.
-  return [...screens, ...cameras];
+  const contents: StageTile[] = (input.contents ?? []).map((content) => ({
+    key: `content:${content.featureId}:${content.contentId}`,
+    participantId: content.participantId,
+    source: 'content',
+    self: false,
+    content,
+  }));
+  // Shared content and screens lead: they are what people look at.
+  return [...contents, ...screens, ...cameras];
+}
+
+/** A shared screen or a feature's content: what people look at, featured on the stage. */
+function isShared(tile: StageTile): boolean {
+  return tile.source === 'screen' || tile.source === 'content';
 }
 
 function featured(tiles: StageTile[], input: StageInput): StageTile | undefined {
-  const screen = tiles.find((t) => t.source === 'screen');
+  const screen = tiles.find(isShared);
   if (screen) return screen;
   const speaker = input.activeSpeaker;
   const others = tiles.filter((t) => !t.self);
@@ -74,7 +105,7 @@ export function stageView(input: StageInput): StageView {
   const layout = input.room.layout;
   const self = input.room.selfId ? input.room.participants[input.room.selfId] : undefined;
   const presenting = input.selfSharing || Boolean(self?.screen);
-  const screen = tiles.find((t) => t.source === 'screen');
+  const screen = tiles.find(isShared);
   // A shared screen is what people look at: a gallery features it (Meet and Zoom do the same).
   if (layout === 'gallery' && !screen) {
     return { layout, arrangement: 'grid', main: tiles, strip: [], presenting };
@@ -85,7 +116,7 @@ export function stageView(input: StageInput): StageView {
     if (pin) {
       main =
         tiles.find((t) => t.participantId === pin && t.source === 'screen') ??
-        tiles.find((t) => t.participantId === pin);
+        tiles.find((t) => t.participantId === pin && t.source === 'camera');
     }
   }
   main ??= featured(tiles, input);

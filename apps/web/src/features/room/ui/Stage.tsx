@@ -3,7 +3,8 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import { IconScreenShareOff } from '@tabler/icons-react';
 import { useShallow } from 'zustand/react/shallow';
 import { useTranslation } from '../../../shared/i18n/index.ts';
-import { stageView, type StageTile, type StageView } from '../state/stage.ts';
+import type { InCallFeature, StageLayerProps } from '../features/inCallFeature.ts';
+import { stageView, type StageContentRef, type StageTile, type StageView } from '../state/stage.ts';
 import { useRoom, useRoomState } from './context.ts';
 import {
   featuredLayout,
@@ -37,6 +38,72 @@ function useAreaSize() {
     return () => observer.disconnect();
   }, []);
   return { ref, size: size && size.width > 0 && size.height > 0 ? size : FALLBACK_AREA };
+}
+
+/** What the session's features show on the stage now (their `stageContent`), in feature order. */
+function useStageContents(features: readonly InCallFeature[]): StageContentRef[] {
+  // Plain strings so the shallow comparison keeps the last array while nothing changed.
+  const keys = useRoomState(
+    useShallow((s) =>
+      features.flatMap((feature) =>
+        (feature.stageContent?.contents(s) ?? []).map((c) =>
+          [feature.id, c.contentId, c.participantId].join('\u0000'),
+        ),
+      ),
+    ),
+  );
+  return useMemo(
+    () =>
+      keys.map((key) => {
+        const [featureId = '', contentId = '', participantId = ''] = key.split('\u0000');
+        return { featureId, contentId, participantId };
+      }),
+    [keys],
+  );
+}
+
+/** The layers features draw behind or over the stage's tiles, filling the stage area. */
+function StageLayers({
+  features,
+  which,
+  ...props
+}: StageLayerProps & { features: readonly InCallFeature[]; which: 'StageBack' | 'StageFront' }) {
+  return (
+    <>
+      {features.map((feature) => {
+        const Layer = feature[which];
+        return Layer ? (
+          <Box
+            key={feature.id}
+            pos="absolute"
+            inset={0}
+            data-stage-layer={`${feature.id}:${which === 'StageBack' ? 'back' : 'front'}`}
+            style={{ pointerEvents: which === 'StageFront' ? 'none' : undefined }}
+          >
+            <Layer {...props} />
+          </Box>
+        ) : null;
+      })}
+    </>
+  );
+}
+
+/** A feature's content on the stage (a whiteboard, a shared video), drawn by that feature. */
+function ContentTile({ tile, rect, viewOnly }: { tile: StageTile; rect: Rect; viewOnly: boolean }) {
+  const session = useRoom();
+  const ref = tile.content;
+  const Content = session.features.find((f) => f.id === ref?.featureId)?.stageContent?.Content;
+  if (!ref || !Content) return null;
+  return (
+    <Box w="100%" h="100%" bg="dark.7" style={{ borderRadius: 12, overflow: 'hidden' }}>
+      <Content
+        contentId={ref.contentId}
+        participantId={ref.participantId}
+        size={{ width: rect.width, height: rect.height }}
+        viewOnly={viewOnly}
+      />
+    </Box>
+  );
 }
 
 interface Placed {
@@ -89,6 +156,8 @@ export function Stage({
   viewOnly?: boolean;
 } = {}) {
   const { t } = useTranslation();
+  const { features } = useRoom();
+  const contents = useStageContents(features);
   const input = useRoomState(
     useShallow((s) => ({
       participants: s.room.participants,
@@ -107,8 +176,9 @@ export function Stage({
         room: input,
         activeSpeaker: input.activeSpeaker,
         selfSharing: input.selfSharing,
+        contents,
       }),
-    [input],
+    [input, contents],
   );
   const { ref, size } = useAreaSize();
   const { placed, more } = placeTiles(view, size, maxTiles);
@@ -133,7 +203,9 @@ export function Stage({
         mih={0}
         data-stage-area=""
         data-arrangement={view.arrangement}
+        style={{ overflow: 'hidden' }}
       >
+        <StageLayers features={features} which="StageBack" area={size} viewOnly={viewOnly} />
         {stable.map(({ tile, rect, featured }) => (
           <Box
             key={tile.key}
@@ -147,7 +219,11 @@ export function Stage({
               transition: 'left 150ms, top 150ms, width 150ms, height 150ms',
             }}
           >
-            <Tile tile={tile} large={featured} compact={rect.height < 120} viewOnly={viewOnly} />
+            {tile.source === 'content' ? (
+              <ContentTile tile={tile} rect={rect} viewOnly={viewOnly} />
+            ) : (
+              <Tile tile={tile} large={featured} compact={rect.height < 120} viewOnly={viewOnly} />
+            )}
           </Box>
         ))}
         {more ? (
@@ -172,6 +248,7 @@ export function Stage({
             </Text>
           </Box>
         ) : null}
+        <StageLayers features={features} which="StageFront" area={size} viewOnly={viewOnly} />
       </Box>
     </Box>
   );
