@@ -84,6 +84,31 @@ describe('signaling timers', () => {
     expect(host.client.isOpen).toBe(true);
   });
 
+  it('keeps a client that answered while the server was stalled longer than a heartbeat', async () => {
+    const event = await createEvent(server, owner.token);
+    const host = await joinRoom(server, await hostCredentials(event.name));
+    sockets.push(host.client.ws);
+    const guest = await joinRoom(server, await guestCredentials(event.name, 'Busy'));
+    sockets.push(guest.client.ws);
+    let dropped = false;
+    guest.client.ws.once('close', () => (dropped = true));
+    // The guest's pong is written as the ping arrives; then this process (the server's too)
+    // is busy for two heartbeats, so the pong waits unread while the next tick comes due.
+    await new Promise<void>((resolve) =>
+      guest.client.ws.once('ping', () => {
+        const until = Date.now() + 3_200;
+        while (Date.now() < until) {
+          // Busy: a stalled event loop.
+        }
+        resolve();
+      }),
+    );
+    await sleep(3_500);
+    expect(dropped).toBe(false);
+    expect(guest.client.isOpen).toBe(true);
+    expect(host.client.isOpen).toBe(true);
+  });
+
   it('closes a socket that never says hello with 4003', async () => {
     const client = await SignalClient.connect(server);
     sockets.push(client.ws);

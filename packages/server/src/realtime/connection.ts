@@ -194,10 +194,13 @@ export class Connection implements Peer {
   // ---------------------------------------------------------------------------------------------
   // Gateway
 
-  /** Called on every heartbeat tick: drops a socket that did not answer the previous ping. */
-  heartbeat(): void {
+  /**
+   * Called on every heartbeat tick: drops a socket that did not answer the previous ping,
+   * unless `judge` is false (this process stalled since that ping: the answer may be unread).
+   */
+  heartbeat(judge = true): void {
     if (this.#phase === 'closed') return;
-    if (!this.#alive) {
+    if (!this.#alive && judge) {
       this.#log.debug('heartbeat missed; socket dropped');
       this.#ws.terminate();
       return;

@@ -67,6 +67,8 @@ export class SignalingGateway {
         audience: services.live,
         recordings: services.recordings,
         streaming: services.streaming,
+        whiteboards: services.whiteboards,
+        studio: services.studio,
       },
       media: options.media ?? new NoMediaBackend(),
       log: this.#log,
@@ -74,8 +76,18 @@ export class SignalingGateway {
       idleCloseMs: options.idleCloseMs ?? 60_000,
       endedLingerMs: options.endedLingerMs ?? 60_000,
     });
+    let lastTick = Date.now();
     this.#heartbeat = setInterval(() => {
-      for (const connection of this.#connections) connection.heartbeat();
+      const now = Date.now();
+      // A tick that comes late means this process stalled (a loaded machine, a long GC): the
+      // pongs of that time may still wait unread in the sockets, and the timers run before
+      // sockets are read, so judging now would drop healthy clients. Ping and judge next tick.
+      const punctual = now - lastTick < this.#limits.heartbeatMs * 1.5;
+      lastTick = now;
+      // After the poll phase, so the pongs that arrived by now are counted.
+      setImmediate(() => {
+        for (const connection of this.#connections) connection.heartbeat(punctual);
+      });
     }, this.#limits.heartbeatMs);
     this.#heartbeat.unref();
   }
