@@ -1,5 +1,6 @@
 import { chatFeature } from './chat/index.ts';
 import { audienceFeature } from './audience/index.ts';
+import { backstageFeature } from './backstage/index.ts';
 import { e2eeFeature } from './e2ee/index.tsx';
 import { giftsFeature } from './gifts/index.ts';
 import type { InCallFeature } from './inCallFeature.ts';
@@ -21,5 +22,6 @@ export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   streamingFeature,
   chatFeature,
   participantsFeature,
+  backstageFeature,
   e2eeFeature,
 ];

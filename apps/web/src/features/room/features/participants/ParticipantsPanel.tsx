@@ -8,12 +8,15 @@ import {
   Loader,
   Menu,
   NativeSelect,
+  Pagination,
   ScrollArea,
   Stack,
   Switch,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
+import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import {
   IconCheck,
@@ -33,6 +36,7 @@ import { exportFileName, participantsCsv } from '../../export/participantsCsv.ts
 import { participantActions, roomControls } from '../../state/permissions.ts';
 import { selfOf } from '../../state/roomState.ts';
 import { useRoom, useRoomState } from '../../ui/context.ts';
+import { pageOf, searchPeople, splitRoster } from './roster.ts';
 
 const LOCALES = { en: 'en-GB', vi: 'vi-VN' } as const;
 
@@ -91,6 +95,11 @@ function ParticipantRow({
           {participant.guest && participant.role !== 'guest' ? (
             <Badge size="xs" variant="outline" color="gray">
               {t('room.roles.guest')}
+            </Badge>
+          ) : null}
+          {participant.invisible ? (
+            <Badge size="xs" variant="filled" color="gray">
+              {t('backstage.badge')}
             </Badge>
           ) : null}
         </Group>
@@ -442,6 +451,64 @@ function RaisedHands() {
   );
 }
 
+/**
+ * The audience of a conference-like room (hosts and co-hosts see it; attendees see only the
+ * stage): searchable by name, 50 a page, so thousands never render at once.
+ */
+function AudienceList({
+  people,
+  viewer,
+}: {
+  people: readonly ParticipantView[];
+  viewer: ParticipantView | null;
+}) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const found = searchPeople(people, query);
+  const shown = pageOf(found, page);
+  return (
+    <Stack gap="xs">
+      <Divider />
+      <Title order={3} size="sm">
+        {t('roster.audience', { count: people.length })}
+      </Title>
+      <TextInput
+        size="xs"
+        type="search"
+        aria-label={t('roster.search')}
+        placeholder={t('roster.search')}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      <Stack gap="xs" role="list" aria-label={t('roster.audienceList')}>
+        {shown.items.length ? (
+          shown.items.map((p) => <ParticipantRow key={p.id} participant={p} viewer={viewer} />)
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('roster.noMatch')}
+          </Text>
+        )}
+      </Stack>
+      {shown.pages > 1 ? (
+        <Pagination
+          size="sm"
+          total={shown.pages}
+          value={shown.page}
+          onChange={setPage}
+          getControlProps={(control) => ({
+            'aria-label': t(`roster.page.${control}`),
+          })}
+          getItemProps={(n) => ({ 'aria-label': t('roster.page.number', { n }) })}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
 /** The participants panel: roster, waiting room, raised hands and the host controls (spec §6). */
 export function ParticipantsPanel({ title, onClose }: { title: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -451,6 +518,8 @@ export function ParticipantsPanel({ title, onClose }: { title: string; onClose: 
     ),
   );
   const self = useRoomState((s) => selfOf(s.room));
+  const mode = useRoomState((s) => s.room.mode);
+  const { stage, audience } = splitRoster(mode, participants);
   return (
     <Stack
       component="aside"
@@ -475,14 +544,15 @@ export function ParticipantsPanel({ title, onClose }: { title: string; onClose: 
             {t('room.participants.inRoom')}
           </Title>
           <Stack gap="xs" role="list">
-            {participants.length ? (
-              participants.map((p) => <ParticipantRow key={p.id} participant={p} viewer={self} />)
+            {stage.length ? (
+              stage.map((p) => <ParticipantRow key={p.id} participant={p} viewer={self} />)
             ) : (
               <Text size="sm" c="dimmed">
                 {t('room.participants.none')}
               </Text>
             )}
           </Stack>
+          {audience.length ? <AudienceList people={audience} viewer={self} /> : null}
         </Stack>
       </ScrollArea>
     </Stack>
