@@ -77,6 +77,12 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
     ],
   },
   stream_stop: { type: 'stream_stop', id: '1' },
+  breakout_open: { type: 'breakout_open', id: '1', count: 2, assign: 'auto' },
+  breakout_assign: { type: 'breakout_assign', id: '1', participant_id: 'p1', room_id: 'b1' },
+  breakout_join: { type: 'breakout_join', id: '1', room_id: null },
+  breakout_broadcast: { type: 'breakout_broadcast', id: '1', text: 'Five minutes left' },
+  breakout_help: { type: 'breakout_help', id: '1' },
+  breakout_close: { type: 'breakout_close', id: '1' },
 };
 
 const bad = (value: unknown) => {

@@ -101,6 +101,11 @@ export class MediaRouting {
   readonly #host: RoutingHost;
   #media: MediaRoom = noMediaRoom();
   readonly #speakers = new SpeakerTracker();
+  /**
+   * Breakout rooms: each person's group (null: the main room). While set, a viewer receives
+   * only the feeds of their own group; null when no breakout rooms are open.
+   */
+  #groupOf: ((p: Participant) => string | null) | null = null;
 
   constructor(host: RoutingHost) {
     this.#host = host;
@@ -207,8 +212,13 @@ export class MediaRouting {
           const ownerId = media.feedOwner(feedId);
           const owner = ownerId === undefined ? undefined : state.participants.get(ownerId);
           // SECURITY: nobody receives (or learns of) a feed of someone they may not see, nor an
-          // interpreter of a channel they did not choose.
-          if (!owner || !canSee(state, p, owner) || !hearsFeedsOf(p, owner)) {
+          // interpreter of a channel they did not choose, nor anyone in another breakout room.
+          if (
+            !owner ||
+            !canSee(state, p, owner) ||
+            !hearsFeedsOf(p, owner) ||
+            !this.#together(p, owner)
+          ) {
             return roomError('target_not_found', 'room.target_not_found');
           }
         }
@@ -281,7 +291,45 @@ export class MediaRouting {
 
   #mayWatch(viewer: Participant, feed: FeedView, state: RoomState = this.#host.state): boolean {
     const owner = state.participants.get(feed.participant_id);
-    return owner !== undefined && canSee(state, viewer, owner) && hearsFeedsOf(viewer, owner);
+    return (
+      owner !== undefined &&
+      canSee(state, viewer, owner) &&
+      hearsFeedsOf(viewer, owner) &&
+      this.#together(viewer, owner)
+    );
+  }
+
+  /** In the same breakout group (always, while no breakout rooms are open). */
+  #together(viewer: Participant, owner: Participant): boolean {
+    const groupOf = this.#groupOf;
+    return groupOf === null || viewer.id === owner.id || groupOf(viewer) === groupOf(owner);
+  }
+
+  /**
+   * Breakout rooms opened, changed or closed (`groupOf` null): every viewer gets the feeds of
+   * the people now in their group and loses the others, which also leave their subscription on
+   * the media server, so nobody hears another room. Runs in the room's turn.
+   */
+  setGroups(groupOf: ((p: Participant) => string | null) | null): void {
+    const state = this.#host.state;
+    const all = this.#media.feeds();
+    const viewers = resolveAudience(state, { to: 'everyone' }).flatMap((id) => {
+      const viewer = state.participants.get(id);
+      return viewer && this.#host.peer(id) ? [viewer] : [];
+    });
+    const had = new Map(
+      viewers.map((v) => [v.id, new Set(all.filter((f) => this.#mayWatch(v, f)))]),
+    );
+    this.#groupOf = groupOf;
+    for (const viewer of viewers) {
+      const before = had.get(viewer.id)!;
+      const has = new Set(all.filter((f) => this.#mayWatch(viewer, f)));
+      this.#reroute(
+        viewer.id,
+        [...has].filter((f) => !before.has(f)),
+        [...before].filter((f) => !has.has(f)),
+      );
+    }
   }
 
   /** The feed as clients see it: an interpreter's feeds name their channel (the room's word). */
@@ -357,10 +405,11 @@ export class MediaRouting {
     if (message.type === 'participant_joined') {
       const added = this.#feedsOf(message.participant.id);
       if (added.length === 0) return null;
-      if (message.participant.interpreter_channel === null) {
+      if (message.participant.interpreter_channel === null && this.#groupOf === null) {
         return frame({ type: 'feeds', added, removed: [] });
       }
-      // An interpreter's feeds reach the listeners of their channel only.
+      // An interpreter's feeds reach the listeners of their channel only; in breakout rooms,
+      // everyone's reach their own group only.
       return (viewerId) => {
         const viewer = this.#host.state.participants.get(viewerId);
         const mine = viewer ? added.filter((f) => this.#mayWatch(viewer, f)) : [];
@@ -448,7 +497,9 @@ export class MediaRouting {
     const state = this.#host.state;
     const id = this.#speakers.current;
     const speaker = id === null ? undefined : state.participants.get(id);
-    return speaker && canSee(state, viewer, speaker) ? speaker.id : null;
+    return speaker && canSee(state, viewer, speaker) && this.#together(viewer, speaker)
+      ? speaker.id
+      : null;
   }
 
   #announceSpeaker(): void {

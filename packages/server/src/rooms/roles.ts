@@ -38,6 +38,7 @@ export const HOST_CONTROLS = [
   'record',
   'livestream',
   'audience_stream',
+  'breakout',
 ] as const;
 export type HostControl = (typeof HOST_CONTROLS)[number];
 

@@ -6,6 +6,15 @@ import {
   prepareChat,
 } from './chat/index.ts';
 import { e2eeAnnounce, e2eeFeature, e2eeSeal } from './e2ee/index.ts';
+import {
+  breakoutAssign,
+  breakoutBroadcast,
+  breakoutClose,
+  breakoutFeature,
+  breakoutHelp,
+  breakoutJoin,
+  breakoutOpen,
+} from './breakout/index.ts';
 import { audienceFeature, audienceStart, audienceStop } from './audience/index.ts';
 import { giftsFeature } from './gifts/index.ts';
 import { interpretationEffects, interpretationFeature } from './interpretation/index.ts';
@@ -37,6 +46,8 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   recordingFeature,
   streamingFeature,
   e2eeFeature,
+  // After chat: it rewrites the public chat messages chat stamped.
+  breakoutFeature,
 ];
 
 /** Requests answered outside the room machine, one handler per request type. */
@@ -53,6 +64,12 @@ export const FEATURE_REQUESTS: FeatureRequestHandlers = {
   audience_stop: audienceStop,
   e2ee_announce: e2eeAnnounce,
   e2ee_seal: e2eeSeal,
+  breakout_open: breakoutOpen,
+  breakout_assign: breakoutAssign,
+  breakout_join: breakoutJoin,
+  breakout_broadcast: breakoutBroadcast,
+  breakout_help: breakoutHelp,
+  breakout_close: breakoutClose,
 };
 
 /** Room-machine requests a feature checks first (outside and then inside the room's turn). */

@@ -1,5 +1,6 @@
 import type { FeatureColumns } from '../permission-rules.ts';
 import { audiencePermissions } from './audience.ts';
+import { breakoutPermissions } from './breakout.ts';
 import { chatPermissions } from './chat.ts';
 import { giftPermissions } from './gifts.ts';
 import { interpretationPermissions } from './interpretation.ts';
@@ -13,6 +14,7 @@ import { streamingPermissions } from './streaming.ts';
  */
 export const FEATURE_PERMISSIONS = [
   audiencePermissions,
+  breakoutPermissions,
   chatPermissions,
   giftPermissions,
   interpretationPermissions,
@@ -26,6 +28,7 @@ type ActionsOf<C> = C extends FeatureColumns<infer A> ? A : never;
 
 export {
   audiencePermissions,
+  breakoutPermissions,
   chatPermissions,
   giftPermissions,
   interpretationPermissions,

@@ -1,0 +1,34 @@
+import { breakoutPermissions } from '../../../rooms/feature-permissions/index.ts';
+import type { RoomFeature } from '../types.ts';
+import { breakoutDecorate } from './routing.ts';
+import { breakoutRun, runOf, viewFor } from './slot.ts';
+
+/**
+ * Breakout rooms (README.md here). Protocol: `packages/protocol/src/signaling/breakout.ts`.
+ * Permission: `breakout` (rooms/feature-permissions/breakout.ts: hosts and co-hosts). Pure
+ * rules: `rules.ts` (balanced split, moves, refusals). The requests are answered outside the
+ * room machine (`requests.ts`); the groups are carried out by the media routing
+ * (`MediaRouting.setGroups`: each person receives only their group's feeds) and by rewriting
+ * public chat messages to the sender's group (`routing.ts`).
+ */
+export const breakoutFeature: RoomFeature = {
+  name: 'breakout',
+  permissions: breakoutPermissions,
+  slots: [breakoutRun],
+  decorate: breakoutDecorate,
+  welcome: (room, participantId) => {
+    const p = room.state.participants.get(participantId);
+    if (!p) return [];
+    return [{ type: 'breakout_state', breakout: viewFor(room.state, runOf(room).breakout, p) }];
+  },
+  ended: (room) => runOf(room).stopTimers(),
+};
+
+export {
+  breakoutAssign,
+  breakoutBroadcast,
+  breakoutClose,
+  breakoutHelp,
+  breakoutJoin,
+  breakoutOpen,
+} from './requests.ts';
