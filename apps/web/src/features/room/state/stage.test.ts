@@ -122,3 +122,20 @@ describe('stage layouts', () => {
     expect(keys(pinned.main)).toEqual(['a:camera']);
   });
 });
+
+describe('a conference stage', () => {
+  it('gives the audience no tiles, the presenters and oneself one each', () => {
+    const people = [
+      person('me', { role: 'participant', video: false }),
+      person('host', { role: 'host' }),
+      person('a1', { role: 'participant', video: false }),
+      person('a2', { role: 'guest', video: false }),
+      person('speaking', { role: 'participant', video: false, audio: true }),
+    ];
+    const view = input('gallery', people);
+    view.room.mode = 'conference';
+    expect(stageView(view).main.map((t) => t.participantId)).toEqual(['me', 'host', 'speaking']);
+    view.room.mode = 'meeting';
+    expect(stageView(view).main).toHaveLength(5);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Layout } from '@podium/protocol';
+import { isOnStage } from './onStage.ts';
 import { effectivePin, type RoomState } from './roomState.ts';
 
 /**
@@ -47,7 +48,8 @@ export interface StageInput {
   room: Pick<
     RoomState,
     'participants' | 'order' | 'selfId' | 'layout' | 'localPin' | 'pinnedForAll'
-  >;
+  > &
+    Partial<Pick<RoomState, 'mode'>>;
   activeSpeaker: string | null;
   /** This browser shares its screen (shown before the server reports it). */
   selfSharing: boolean;
@@ -65,6 +67,8 @@ export function stageTiles(input: StageInput): StageTile[] {
     const self = id === room.selfId;
     // Backstage presenters are off the stage; one still sees oneself.
     if (p.invisible && !self) continue;
+    // A conference's audience gets no tiles (isOnStage); one still sees one's own preview.
+    if (!self && !isOnStage(room.mode ?? null, p)) continue;
     cameras.push({ key: `${id}:camera`, participantId: id, source: 'camera', self });
     // One's own screen is not a tile (a hall of mirrors); the stage says "You are presenting".
     if (p.screen && !self) {

@@ -166,6 +166,7 @@ export function Stage({
       layout: s.room.layout,
       localPin: s.room.localPin,
       pinnedForAll: s.room.pinnedForAll,
+      mode: s.room.mode,
       activeSpeaker: s.media.activeSpeaker,
       selfSharing: s.media.screen.on,
     })),
