@@ -19,4 +19,5 @@ export * from './api/gifts.ts';
 export * from './api/live.ts';
 export * from './api/recordings.ts';
 export * from './api/streaming.ts';
+export * from './api/studio.ts';
 export * from './api/paths.ts';

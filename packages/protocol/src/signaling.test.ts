@@ -77,6 +77,7 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
     ],
   },
   stream_stop: { type: 'stream_stop', id: '1' },
+  studio_set: { type: 'studio_set', id: '1', studio: { layout: 2 } },
   breakout_open: { type: 'breakout_open', id: '1', count: 2, assign: 'auto' },
   breakout_assign: { type: 'breakout_assign', id: '1', participant_id: 'p1', room_id: 'b1' },
   breakout_join: { type: 'breakout_join', id: '1', room_id: null },

@@ -131,6 +131,13 @@ export const apiPaths = {
     /** DELETE. */
     remove: '/api/account/stream-servers/delete',
   },
+  /** The studio (api/studio.ts): the account's defaults and studio image uploads. */
+  studio: {
+    /** GET the defaults; PUT replaces them. */
+    defaults: '/api/studio/defaults',
+    /** POST multipart: `purpose` (badge | logo | scene), then `file`. */
+    images: '/api/studio/images',
+  },
   notifications: {
     list: '/api/v1/message/get',
     count: '/api/v1/message/count',

@@ -32,6 +32,8 @@ const EXPECTED_HOST_CONTROLS = [
   'record',
   'livestream',
   'audience_stream',
+  // Studio (issue 13): hosts and co-hosts, in every mode.
+  'studio',
 ];
 const EXPECTED_OWN_ACTIONS = [
   'publish_audio',

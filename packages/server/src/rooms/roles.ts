@@ -39,6 +39,7 @@ export const HOST_CONTROLS = [
   'livestream',
   'audience_stream',
   'breakout',
+  'studio',
 ] as const;
 export type HostControl = (typeof HOST_CONTROLS)[number];
 

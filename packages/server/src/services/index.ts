@@ -22,6 +22,7 @@ import { GiftsService } from './gifts/index.ts';
 import { QrCallsService } from './qr-calls/index.ts';
 import { LiveService } from './live/index.ts';
 import { StreamingService } from './streaming/index.ts';
+import { StudioService } from './studio/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
 export interface TokenAuthenticator {
@@ -70,6 +71,8 @@ export interface Services {
   recordings: RecordingsService;
   /** Saved live-stream destinations ("linked stream servers") and where streams may go. */
   streaming: StreamingService;
+  /** The studio of events (badge, logo, scene, text, layout) and the accounts' defaults. */
+  studio: StudioService;
 }
 
 export interface ServiceDeps {
@@ -177,5 +180,6 @@ export function createServices(deps: ServiceDeps): Services {
       db: deps.store.db,
       log: deps.log,
     }),
+    studio: new StudioService({ db: deps.store.db, log: deps.log, storage }),
   };
 }

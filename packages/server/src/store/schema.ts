@@ -17,3 +17,4 @@ export * from './schema/gifts.ts';
 export * from './schema/room-state.ts';
 export * from './schema/recordings.ts';
 export * from './schema/stream-servers.ts';
+export * from './schema/studio.ts';

@@ -26,6 +26,7 @@ import {
   recordingStop,
 } from './recording/index.ts';
 import { streamingFeature, streamStart, streamStop } from './streaming/index.ts';
+import { studioFeature, studioSet } from './studio/index.ts';
 import type {
   FeatureEffectHandlers,
   FeatureRequestHandlers,
@@ -46,6 +47,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   recordingFeature,
   streamingFeature,
   e2eeFeature,
+  studioFeature,
   // After chat: it rewrites the public chat messages chat stamped.
   breakoutFeature,
 ];
@@ -64,6 +66,7 @@ export const FEATURE_REQUESTS: FeatureRequestHandlers = {
   audience_stop: audienceStop,
   e2ee_announce: e2eeAnnounce,
   e2ee_seal: e2eeSeal,
+  studio_set: studioSet,
   breakout_open: breakoutOpen,
   breakout_assign: breakoutAssign,
   breakout_join: breakoutJoin,

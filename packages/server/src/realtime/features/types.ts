@@ -14,6 +14,7 @@ import type { AttachmentLookup, ChatHistory } from './chat/services.ts';
 import type { AudienceOutputs } from './audience/services.ts';
 import type { RecordingLibrary } from './recording/services.ts';
 import type { StreamDestinations } from './streaming/services.ts';
+import type { StudioStore } from './studio/services.ts';
 
 /**
  * The contract between the room host and its in-call features (see realtime/README.md,
@@ -34,6 +35,8 @@ export interface FeatureDeps {
   recordings?: RecordingLibrary;
   /** Saved stream servers and the host check (services/streaming); none: no streaming. */
   streaming?: StreamDestinations;
+  /** The events' stored studios (services/studio); none: the default studio, not saved. */
+  studio?: StudioStore;
 }
 
 /** What a feature may use of its live room. */

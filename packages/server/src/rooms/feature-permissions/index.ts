@@ -6,6 +6,7 @@ import { giftPermissions } from './gifts.ts';
 import { interpretationPermissions } from './interpretation.ts';
 import { recordingPermissions } from './recording.ts';
 import { streamingPermissions } from './streaming.ts';
+import { studioPermissions } from './studio.ts';
 
 /**
  * Every in-call feature's permission columns, composed into the role × action table by
@@ -20,6 +21,7 @@ export const FEATURE_PERMISSIONS = [
   interpretationPermissions,
   streamingPermissions,
   recordingPermissions,
+  studioPermissions,
 ] as const;
 
 /** The actions the features own. */
@@ -34,4 +36,5 @@ export {
   interpretationPermissions,
   recordingPermissions,
   streamingPermissions,
+  studioPermissions,
 };

@@ -53,6 +53,7 @@ import { invitationOptOuts } from '../accounts/settings.ts';
 import * as repo from './repository.ts';
 import { FailureThrottle } from './throttle.ts';
 import { PasscodeGuard } from './passcode-guard.ts';
+import { copyDefaultsToEvent } from '../studio/repository.ts';
 import {
   signHostToken,
   signJoinTicket,
@@ -369,6 +370,8 @@ export class EventsService {
             expiredAt: input.expired_at ?? null,
           });
           const speakers = await repo.replaceSpeakers(tx, row.id, input.speakers ?? []);
+          // The owner's studio defaults (/app/customize_conference) apply to each new event.
+          await copyDefaultsToEvent(tx, row.id, account.id);
           await this.#mayMail(tx, account.id, speakers.length);
           return { row, speakers };
         });

@@ -9,6 +9,10 @@ export async function insertUpload(db: Db, row: NewUpload): Promise<void> {
   await db.insert(uploads).values(row);
 }
 
+export async function deleteUpload(db: Db, id: string): Promise<void> {
+  await db.delete(uploads).where(eq(uploads.id, id));
+}
+
 export async function findUpload(db: Db, id: string): Promise<UploadRow | null> {
   const rows = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
   return rows[0] ?? null;

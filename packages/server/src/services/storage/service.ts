@@ -32,7 +32,7 @@ import {
 } from './classify.ts';
 import { fileTooLarge, invalidFileType, noFile } from './errors.ts';
 import { FILE_LINK_ON_DEMAND_SECONDS, fileLinkValid, signFileLink } from './links.ts';
-import { fileVisibleTo, findUpload, insertUpload } from './repository.ts';
+import { deleteUpload, fileVisibleTo, findUpload, insertUpload } from './repository.ts';
 
 export interface StorageServiceOptions {
   config: Config;
@@ -274,6 +274,16 @@ export class StorageService {
     } finally {
       if (received && !received.committed) await removeQuietly(received.tmpPath);
     }
+  }
+
+  /**
+   * Removes a file nobody refers to yet (an upload its use refused after storing it: a studio
+   * image of the wrong shape).
+   */
+  async remove(id: string): Promise<void> {
+    if (!ID_PATTERN.test(id)) return;
+    await deleteUpload(this.#db, id);
+    await removeQuietly(path.join(await this.#uploadDir(), id));
   }
 
   /** A stored file by id, or null (unknown id, malformed id, or bytes missing on disk). */

@@ -1,0 +1,2 @@
+export { StudioService, type StudioServiceOptions } from './service.ts';
+export { copyDefaultsToEvent } from './repository.ts';
