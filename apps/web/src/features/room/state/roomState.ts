@@ -315,6 +315,10 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     case 'recording_failed':
     case 'audience_state':
     case 'stream_state':
+    case 'breakout_state':
+    case 'breakout_message':
+    case 'breakout_closing':
+    case 'breakout_help':
     case 'e2ee_public_keys':
     case 'e2ee_sealed':
     case 'ask_answered':
