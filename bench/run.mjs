@@ -11,7 +11,11 @@ const planned = [
     what: 'click on Join to the first remote video frame in headless Chromium, through Janus',
     status: 'ready (root): npm run bench -- join [--joins 20]',
   },
-  { name: 'http', what: 'REST API throughput and latency with autocannon', status: 'not written' },
+  {
+    name: 'http',
+    what: 'REST API throughput and latency with autocannon, Podium against a bare Fastify route',
+    status: 'ready (after npm run build): npm run bench -- http [--stores pglite,postgres]',
+  },
   {
     name: 'signaling',
     what: 'WebSocket swarm: join storm, chat and hand fan-out latency, server RSS/CPU',
@@ -32,6 +36,11 @@ const planned = [
     what: 'a 3-person call for an hour: server and Janus RSS and open fds every minute, growth',
     status: 'ready (root, after npm run build): npm run bench -- soak [--minutes 60]',
   },
+  {
+    name: 'vbg',
+    what: 'virtual background at 720p in headless Chromium: ms per frame and CPU vs the bare camera',
+    status: 'ready (after npm run build): npm run bench -- vbg [--seconds 10]',
+  },
 ];
 
 // Benchmarks that exist, run as `npm run bench -- <name> [options]`. Each is its own process, run
@@ -43,6 +52,7 @@ const runnable = {
   media: ['--import', 'tsx', 'bench/media/media.ts'],
   web: ['bench/web.mjs'],
   soak: ['--import', 'tsx', 'bench/soak/soak.ts'],
+  http: ['--import', 'tsx', 'bench/http/http.ts'],
 };
 const [which, ...rest] = process.argv.slice(2);
 if (which !== undefined) {

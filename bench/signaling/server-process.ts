@@ -50,14 +50,27 @@ export interface ServerProcess {
  * A real Podium server as its own process (so its CPU and memory are its own): PGlite in a fresh
  * temporary folder, loopback only, no media server, warnings and errors only.
  */
-export async function startServer(options: { startTimeoutMs: number }): Promise<ServerProcess> {
+export async function startServer(options: {
+  startTimeoutMs: number;
+  /** Run the compiled server (packages/server/dist/main.js, as `npm start` does) on plain Node. */
+  compiled?: boolean;
+  /** More environment for the server (e.g. DATABASE_URL). */
+  env?: Record<string, string>;
+  /** Node options before the entry (e.g. `--cpu-prof` to profile the server under load). */
+  nodeArgs?: string[];
+}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-bench-signaling-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'packages/server/src/main.ts')],
+    [
+      ...(options.nodeArgs ?? []),
+      ...(options.compiled
+        ? [path.join(repoRoot, 'packages/server/dist/main.js')]
+        : ['--import', 'tsx', path.join(repoRoot, 'packages/server/src/main.ts')]),
+    ],
     {
       cwd: repoRoot,
       env: {
@@ -72,6 +85,7 @@ export async function startServer(options: { startTimeoutMs: number }): Promise<
         MEDIA_ENABLED: '0',
         // No SMTP relay: the sign-up mail goes to the outbox in DATA_DIR.
         WEB_DIST: path.join(dataDir, 'no-web'),
+        ...options.env,
       },
       stdio: ['ignore', log, log],
     },

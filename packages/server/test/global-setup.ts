@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startPostgresCluster } from './support/postgres-cluster.ts';
+import { startPostgresCluster } from '../src/test-support/postgres-cluster.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -26,6 +26,7 @@ export {
   type SignedIn,
 } from './api.ts';
 export { freePort } from './net.ts';
+export { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 export { startRtmpServer, type RtmpServer, type RtmpServerOptions } from './rtmp-server.ts';
 export type { IdpAccount, IdpClient, TestIdp } from './oidc-idp.ts';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import { freePort } from '../../src/test-support/net.ts';
+import { freePort } from './net.ts';
 
 /** A throwaway PostgreSQL cluster on loopback, for tests that run against the real server. */
 export interface PostgresCluster {
