@@ -39,6 +39,11 @@ import {
   streamingRequests,
 } from './signaling/streaming.ts';
 import { studioEvents, studioReplies, studioRequests } from './signaling/studio.ts';
+import {
+  sharedVideoEvents,
+  sharedVideoMessages,
+  sharedVideoRequests,
+} from './signaling/sharedVideo.ts';
 import { studioMessages } from './api/studio.ts';
 
 import {
@@ -68,6 +73,7 @@ export * from './signaling/e2ee.ts';
 export * from './signaling/streaming.ts';
 export * from './signaling/studio.ts';
 export * from './signaling/breakout.ts';
+export * from './signaling/sharedVideo.ts';
 
 /**
  * The signaling socket (`/socket/member/v1`): every message, per direction.
@@ -196,6 +202,7 @@ const signalingEn = {
   ...streamingMessages.en,
   ...studioMessages.en,
   ...breakoutMessages.en,
+  ...sharedVideoMessages.en,
 } as const;
 export type SignalingMessageKey = keyof typeof signalingEn;
 
@@ -245,6 +252,7 @@ export const signalingMessages: {
     ...streamingMessages.vi,
     ...studioMessages.vi,
     ...breakoutMessages.vi,
+    ...sharedVideoMessages.vi,
   },
 };
 
@@ -356,6 +364,7 @@ export const clientMessageSchemas = {
   ...streamingRequests,
   ...studioRequests,
   ...breakoutRequests,
+  ...sharedVideoRequests,
   set_media_state: request('set_media_state', {
     audio: z.boolean(),
     video: z.boolean(),
@@ -714,6 +723,7 @@ export const serverMessageSchemas = {
   ...streamingEvents,
   ...studioEvents,
   ...breakoutEvents,
+  ...sharedVideoEvents,
   // Account channel: a socket greeted with account credentials (no room) receives these.
   /** A new notification for the signed-in account; `unread` is the account's new unread count. */
   notification: event('notification', {

@@ -43,6 +43,7 @@ const EXPECTED_OWN_ACTIONS = [
   'raise_hand',
   'give_gift',
   'go_invisible',
+  'share_video',
 ];
 /** decisions.md: co-hosts have every host control except these. */
 const HOST_ONLY = ['end_for_all', 'set_co_host', 'transfer_host', 'set_mode'];
@@ -81,6 +82,8 @@ function expected(role: Role, action: Action, ctx: PermissionContext): boolean {
       return role !== 'guest' && ctx.signedIn === true;
     case 'go_invisible':
       return role === 'presenter' || role === 'speaker';
+    case 'share_video':
+      return stage;
     default:
       throw new Error(`no expectation for ${action}`);
   }

@@ -52,6 +52,7 @@ export const OWN_ACTIONS = [
   'raise_hand',
   'give_gift',
   'go_invisible',
+  'share_video',
 ] as const;
 export type OwnAction = (typeof OWN_ACTIONS)[number];
 

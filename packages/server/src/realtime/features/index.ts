@@ -25,6 +25,7 @@ import {
   recordingStart,
   recordingStop,
 } from './recording/index.ts';
+import { sharedVideoFeature, videoControl, videoShare, videoStop } from './sharedVideo/index.ts';
 import { streamingFeature, streamStart, streamStop } from './streaming/index.ts';
 import { studioFeature, studioSet } from './studio/index.ts';
 import type {
@@ -47,6 +48,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   recordingFeature,
   streamingFeature,
   e2eeFeature,
+  sharedVideoFeature,
   studioFeature,
   // After chat: it rewrites the public chat messages chat stamped.
   breakoutFeature,
@@ -66,6 +68,9 @@ export const FEATURE_REQUESTS: FeatureRequestHandlers = {
   audience_stop: audienceStop,
   e2ee_announce: e2eeAnnounce,
   e2ee_seal: e2eeSeal,
+  video_share: videoShare,
+  video_control: videoControl,
+  video_stop: videoStop,
   studio_set: studioSet,
   breakout_open: breakoutOpen,
   breakout_assign: breakoutAssign,

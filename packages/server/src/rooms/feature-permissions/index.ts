@@ -5,6 +5,7 @@ import { chatPermissions } from './chat.ts';
 import { giftPermissions } from './gifts.ts';
 import { interpretationPermissions } from './interpretation.ts';
 import { recordingPermissions } from './recording.ts';
+import { sharedVideoPermissions } from './sharedVideo.ts';
 import { streamingPermissions } from './streaming.ts';
 import { studioPermissions } from './studio.ts';
 
@@ -22,6 +23,7 @@ export const FEATURE_PERMISSIONS = [
   streamingPermissions,
   recordingPermissions,
   studioPermissions,
+  sharedVideoPermissions,
 ] as const;
 
 /** The actions the features own. */
@@ -37,4 +39,5 @@ export {
   recordingPermissions,
   streamingPermissions,
   studioPermissions,
+  sharedVideoPermissions,
 };

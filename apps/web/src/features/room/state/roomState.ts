@@ -315,6 +315,7 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     case 'recording_failed':
     case 'audience_state':
     case 'stream_state':
+    case 'video_state':
     case 'breakout_state':
     case 'breakout_message':
     case 'breakout_closing':
