@@ -1,4 +1,5 @@
 import { chatFeature } from './chat/index.ts';
+import { breakoutFeature } from './breakout/index.ts';
 import { audienceFeature } from './audience/index.ts';
 import { backstageFeature } from './backstage/index.ts';
 import { e2eeFeature } from './e2ee/index.tsx';
@@ -22,6 +23,7 @@ export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   streamingFeature,
   chatFeature,
   participantsFeature,
+  breakoutFeature,
   backstageFeature,
   e2eeFeature,
 ];
