@@ -3,17 +3,9 @@ import type { SharedVideoView } from '@podium/protocol';
 /**
  * The shared video's state rules, pure (the clock comes in). The server keeps one state per
  * room: `{url, playing, position, at}` where `position` (seconds) was true at server time `at`
- * (ms); while playing, the position of any later moment follows from it.
+ * (ms); while playing, the position of any later moment follows from it (the browsers work it
+ * out: apps/web/src/features/room/features/sharedVideo/sync.ts).
  */
-
-/** Where the video is at server time `now` (seconds; never before 0). */
-export function positionAt(
-  video: Pick<SharedVideoView, 'playing' | 'position' | 'at'>,
-  now: number,
-) {
-  const elapsed = video.playing ? Math.max(0, now - video.at) / 1000 : 0;
-  return video.position + elapsed;
-}
 
 /** The state after the controller's play / pause / seek, stamped with the server's clock. */
 export function controlled(
