@@ -64,6 +64,7 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
   e2ee_seal: { type: 'e2ee_seal', id: '1', to: 'p1', sealed: 'A'.repeat(86) },
   audience_start: { type: 'audience_start', id: '1' },
   audience_stop: { type: 'audience_stop', id: '1' },
+  audience_chat: { type: 'audience_chat', id: '1', text: 'Hello from the stage' },
   recording_start: { type: 'recording_start', id: '1' },
   recording_pause: { type: 'recording_pause', id: '1' },
   recording_resume: { type: 'recording_resume', id: '1' },

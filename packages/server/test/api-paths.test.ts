@@ -62,6 +62,8 @@ describe('REST paths', () => {
       apiPaths.signal.socket,
       // Players and CDNs fetch HLS with plain GETs (the token is in the query).
       ...Object.values(apiPaths.hls),
+      // …and EventSource opens the audience chat's stream the same way (it only reads).
+      apiPaths.live.chatEvents,
     ]);
     for (const route of allApiPaths()) {
       expect(isApiPath(route.replace(':id', 'x')), route).toBe(!outside.has(route));

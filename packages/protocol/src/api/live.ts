@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ROOM_MODES } from '../signaling.ts';
-import { AUDIENCE_MAX_VIEWERS } from '../signaling/audience.ts';
+import {
+  AUDIENCE_CHAT_HISTORY,
+  AUDIENCE_MAX_VIEWERS,
+  audienceChatMessage,
+  audienceChatText,
+} from '../signaling/audience.ts';
 
 /**
  * The public watch page of an event (/live/{alias}, issue 12 item 4): its status, the playback
@@ -62,6 +67,36 @@ export const livePlaybackResponse = z.object({
 });
 export type LivePlayback = z.infer<typeof livePlaybackResponse>;
 
+/**
+ * The audience chat on the watch page (signaling/audience.ts has the message and the call's side).
+ *
+ * - `GET /live/{alias}/chat/events?token=` — Server-Sent Events, outside the API like the HLS
+ *   (EventSource sends no custom header; the stream has no side effect): first `history`
+ *   (`liveChatHistory`), then one `message` (`audienceChatMessage`) per new line. Anyone with a
+ *   playback pass reads, signed in or not.
+ * - `POST /api/live/chat {token, text}` — signed in only (bearer): one line, as the account's
+ *   name. At most LIVE_CHAT_BURST lines per LIVE_CHAT_WINDOW_MS per account and event.
+ */
+export const LIVE_CHAT_BURST = 5;
+export const LIVE_CHAT_WINDOW_MS = 10_000;
+
+export const liveChatEventsQuery = z.object({ token: z.string().max(LIVE_TOKEN_MAX).optional() });
+
+export const liveChatHistory = z.object({
+  messages: z.array(audienceChatMessage).max(AUDIENCE_CHAT_HISTORY),
+});
+export type LiveChatHistory = z.infer<typeof liveChatHistory>;
+
+export const liveChatPostRequest = z.object({
+  /** The page's playback token: which event, and that its passcode rule was met. */
+  token: z.string().min(1).max(LIVE_TOKEN_MAX),
+  text: audienceChatText,
+});
+export type LiveChatPostRequest = z.output<typeof liveChatPostRequest>;
+
+export const liveChatPostResponse = z.object({ message: audienceChatMessage });
+export type LiveChatPostResponse = z.infer<typeof liveChatPostResponse>;
+
 /** The live domain's messages in English and Vietnamese (the `key` of its errors). */
 export const liveMessages = {
   'live.not_found': { en: 'This event does not exist', vi: 'Sự kiện này không tồn tại' },
@@ -72,6 +107,14 @@ export const liveMessages = {
   'live.offline': {
     en: 'The event is not live right now',
     vi: 'Sự kiện hiện không phát trực tiếp',
+  },
+  'live.chat_sign_in': {
+    en: 'Sign in to chat with the audience',
+    vi: 'Đăng nhập để trò chuyện cùng khán giả',
+  },
+  'live.chat_too_fast': {
+    en: 'You are sending messages too fast, please wait a moment',
+    vi: 'Bạn gửi tin nhắn quá nhanh, vui lòng đợi một chút',
   },
 } as const;
 export type LiveMessageKey = keyof typeof liveMessages;

@@ -107,6 +107,10 @@ export const apiPaths = {
   live: {
     status: '/api/live/status',
     playback: '/api/live/playback',
+    /** Signed in: one line of the event's audience chat. */
+    chat: '/api/live/chat',
+    /** The audience chat as Server-Sent Events, outside the API (EventSource; token in query). */
+    chatEvents: '/live/:alias/chat/events',
   },
   /**
    * A room's HLS output as players and CDNs fetch it: plain GETs outside the API, with the

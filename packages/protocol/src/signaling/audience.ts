@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { event, request } from './common.ts';
+import { SIGNALING_MAX_NAME, SIGNALING_MAX_TEXT, event, request, signalingId } from './common.ts';
 
 /**
  * The audience stream of a live room (issue 12 item 4; decisions.md "Livestream"): the room's
@@ -40,21 +40,60 @@ export const AUDIENCE_OFF: AudienceView = {
   failure: null,
 };
 
+/**
+ * The event's audience chat: one channel per event, apart from the room's own chat. Viewers of
+ * the watch page read it (everyone with a playback pass) and write it (signed in); in the call
+ * everyone reads it in its own "Audience" panel and the stage (hosts, co-hosts, presenters,
+ * speakers) answers there, so the stage talks to the audience without the room's private chat
+ * leaking out. Watch-page transport: api/live.ts (SSE + POST); in the call: this socket.
+ */
+/** As long as a room chat message. */
+export const AUDIENCE_CHAT_MAX_TEXT = SIGNALING_MAX_TEXT;
+/** The newest messages a late viewer (or a joiner of the call) is given. */
+export const AUDIENCE_CHAT_HISTORY = 100;
+
+export const audienceChatMessage = z.object({
+  id: signalingId,
+  /** The sender's display name. */
+  name: z.string().max(SIGNALING_MAX_NAME),
+  text: z.string().max(AUDIENCE_CHAT_MAX_TEXT),
+  /** Epoch ms. */
+  at: z.number(),
+  /** 'stage': written from the call by its hosts, co-hosts, presenters or speakers. */
+  from: z.enum(['audience', 'stage']),
+});
+export type AudienceChatMessage = z.infer<typeof audienceChatMessage>;
+
+/** Text of an audience chat line: not blank, at most AUDIENCE_CHAT_MAX_TEXT characters. */
+export const audienceChatText = z
+  .string()
+  .max(AUDIENCE_CHAT_MAX_TEXT)
+  .refine((t) => t.trim().length > 0, { message: 'A chat message needs text' });
+
 export const audienceRequests = {
   /** Hosts and co-hosts: put the room on its public watch page (HLS). */
   audience_start: request('audience_start', {}),
   /** Hosts and co-hosts: take the room off its watch page. */
   audience_stop: request('audience_stop', {}),
+  /** Hosts, co-hosts, presenters and speakers: a line in the audience chat, as the stage. */
+  audience_chat: request('audience_chat', { text: audienceChatText }),
 } as const;
 
 export const audienceEvents = {
   /** The room's audience stream and its viewer count: on change, and after every `welcome`. */
   audience_state: event('audience_state', { audience: audienceView }),
+  /** A new line of the audience chat (from a viewer or from the stage). */
+  audience_chat_message: event('audience_chat_message', { message: audienceChatMessage }),
+  /** After every `welcome`: the audience chat's newest lines, oldest first (replaces the list). */
+  audience_chat_history: event('audience_chat_history', {
+    messages: z.array(audienceChatMessage).max(AUDIENCE_CHAT_HISTORY),
+  }),
 } as const;
 
 export const audienceReplies = {
   audience_start: z.object({ audience: audienceView }),
   audience_stop: z.object({ audience: audienceView }),
+  audience_chat: z.object({ message: audienceChatMessage }),
 } as const;
 
 /** The audience stream's error messages (signaling error keys) in both languages. */
@@ -65,6 +104,8 @@ export const audienceMessages = {
     'audience.already_on': 'The audience stream is already on',
     'audience.not_on': 'The audience stream is not on',
     'audience.failed': 'The audience stream could not start, please try again',
+    'audience.chat_stage_only': 'Only the stage can answer the audience',
+    'audience.chat_too_fast': 'You are sending messages too fast, please wait a moment',
   },
   vi: {
     'audience.encrypted': 'Không thể phát trực tiếp phòng được mã hóa đầu cuối cho khán giả',
@@ -72,5 +113,7 @@ export const audienceMessages = {
     'audience.already_on': 'Đang phát cho khán giả rồi',
     'audience.not_on': 'Chưa phát cho khán giả',
     'audience.failed': 'Không thể bắt đầu phát cho khán giả, vui lòng thử lại',
+    'audience.chat_stage_only': 'Chỉ người trên sân khấu mới trả lời được khán giả',
+    'audience.chat_too_fast': 'Bạn gửi tin nhắn quá nhanh, vui lòng đợi một chút',
   },
 } as const;

@@ -18,3 +18,4 @@ export * from './schema/room-state.ts';
 export * from './schema/recordings.ts';
 export * from './schema/stream-servers.ts';
 export * from './schema/studio.ts';
+export * from './schema/audience-chat.ts';

@@ -15,7 +15,7 @@ import {
   breakoutJoin,
   breakoutOpen,
 } from './breakout/index.ts';
-import { audienceFeature, audienceStart, audienceStop } from './audience/index.ts';
+import { audienceChat, audienceFeature, audienceStart, audienceStop } from './audience/index.ts';
 import { giftsFeature } from './gifts/index.ts';
 import { interpretationEffects, interpretationFeature } from './interpretation/index.ts';
 import {
@@ -66,6 +66,7 @@ export const FEATURE_REQUESTS: FeatureRequestHandlers = {
   stream_stop: streamStop,
   audience_start: audienceStart,
   audience_stop: audienceStop,
+  audience_chat: audienceChat,
   e2ee_announce: e2eeAnnounce,
   e2ee_seal: e2eeSeal,
   video_share: videoShare,

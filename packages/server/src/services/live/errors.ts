@@ -11,3 +11,7 @@ export const liveNotFound = () => keyed(404, ErrorCode.NotFound, 'live.not_found
 export const invalidPlaybackToken = () => keyed(401, ErrorCode.Unauthorized, 'live.invalid_token');
 /** The room is not on air (or this run of it is over). */
 export const liveOffline = () => keyed(404, ErrorCode.NotFound, 'live.offline');
+/** Writing in the audience chat needs an account. */
+export const liveChatSignIn = () => keyed(401, ErrorCode.Unauthorized, 'live.chat_sign_in');
+/** More than LIVE_CHAT_BURST lines within LIVE_CHAT_WINDOW_MS. */
+export const liveChatTooFast = () => keyed(429, ErrorCode.TooManyRequests, 'live.chat_too_fast');

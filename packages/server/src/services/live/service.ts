@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import {
   apiPaths,
   pathTo,
+  type AudienceChatMessage,
+  type LiveChatHistory,
   type LivePlayback,
   type LivePlaybackRequest,
   type LiveStatus,
@@ -15,7 +17,8 @@ import type { Secrets } from '../secrets.ts';
 import type { JoinTicket } from '../events/tickets.ts';
 import * as repo from '../events/repository.ts';
 import { eventExpired } from '../events/errors.ts';
-import { invalidPlaybackToken, liveNotFound, liveOffline } from './errors.ts';
+import { AudienceChat, AudienceChatTooFast } from './audience-chat.ts';
+import { invalidPlaybackToken, liveChatTooFast, liveNotFound, liveOffline } from './errors.ts';
 import {
   CACHE_PLAYLIST,
   CACHE_SEGMENT,
@@ -64,6 +67,8 @@ export type HlsAnswer =
   | { kind: 'file'; path: string; size: number; contentType: string; cacheControl: string };
 
 const STATUS_CACHE_MS = 2000;
+/** The name of a viewer whose account has none to show (never the email address). */
+const VIEWER_NAME = 'Viewer';
 const STATUS_CACHE_MAX = 1000;
 
 /**
@@ -79,11 +84,14 @@ export class LiveService {
   readonly #runs = new Map<string, Run>();
   readonly #viewers: ViewerCounter;
   readonly #statusCache = new Map<string, { at: number; status: Promise<LiveStatus> }>();
+  /** The events' audience chats (the watch page's side below; the call's through `chat`). */
+  readonly chat: AudienceChat;
 
   constructor(deps: LiveServiceDeps) {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
     this.#viewers = new ViewerCounter(deps.viewerWindowMs);
+    this.chat = new AudienceChat({ db: deps.db, log: deps.log, now: this.#now });
   }
 
   // ---------- The room's side (the audience feature) ----------
@@ -260,6 +268,47 @@ export class LiveService {
       contentType: contentTypeOf(file),
       cacheControl: CACHE_PLAYLIST,
     };
+  }
+
+  // ---------- The audience chat of the watch page ----------
+
+  /**
+   * The event a chat stream is opened for, with its newest lines: a valid playback token of the
+   * event the URL names (on air or not: the chat runs before and after the stream).
+   */
+  async chatStream(
+    alias: string,
+    token: string | undefined,
+  ): Promise<{ aliasId: string; history: LiveChatHistory }> {
+    // SECURITY: the token first, as for the HLS: without one nothing about the event is told.
+    const viewer = verifyPlaybackToken(await this.#secret(), token, this.#now());
+    if (!viewer) throw invalidPlaybackToken();
+    const row = await repo.findAliasById(this.#deps.db, viewer.aliasId);
+    if (!row || row.name.toLowerCase() !== alias.toLowerCase()) throw liveNotFound();
+    return { aliasId: row.id, history: { messages: await this.chat.recent(row.id) } };
+  }
+
+  /**
+   * A signed-in viewer's line: the playback token names the event (and shows its passcode rule
+   * was met), the account names the sender (its public name, never its email address).
+   */
+  async postChat(token: string, accountId: string, text: string): Promise<AudienceChatMessage> {
+    const viewer = verifyPlaybackToken(await this.#secret(), token, this.#now());
+    if (!viewer) throw invalidPlaybackToken();
+    const row = await repo.findAliasById(this.#deps.db, viewer.aliasId);
+    if (!row) throw liveNotFound();
+    if (row.expiredAt && row.expiredAt.getTime() <= this.#now()) throw eventExpired();
+    const names = await repo.ownerNames(this.#deps.db, accountId);
+    try {
+      return await this.chat.post(
+        row.id,
+        { identity: `a:${accountId}`, name: names.public || VIEWER_NAME, from: 'audience' },
+        text,
+      );
+    } catch (error) {
+      if (error instanceof AudienceChatTooFast) throw liveChatTooFast();
+      throw error;
+    }
   }
 
   /** The token's viewer and the run on air of the event the URL names. */

@@ -1,5 +1,6 @@
 import { audiencePermissions } from '../../../rooms/feature-permissions/index.ts';
 import type { RoomFeature } from '../types.ts';
+import { audienceChatSlot } from './chat.ts';
 import { endAudience } from './requests.ts';
 import { audienceSlot } from './stream.ts';
 
@@ -12,6 +13,10 @@ import { audienceSlot } from './stream.ts';
  * (`FeatureDeps.egress`), written where the watch page's service (`FeatureDeps.audience`,
  * services/live) serves it; the viewer count comes from that service.
  *
+ * The event's audience chat (chat.ts): everyone in the room gets its newest lines after every
+ * welcome and each new line (`audience_chat_message`); the stage answers with `audience_chat`.
+ * The watch page's side of the same channel is services/live (SSE + POST, http/live/chat).
+ *
  * Livestream rooms are not put on air automatically: the call shows hosts a prominent
  * "Start audience stream" instead (an empty stage or a host still setting up is never
  * broadcast behind their back).
@@ -19,10 +24,21 @@ import { audienceSlot } from './stream.ts';
 export const audienceFeature: RoomFeature = {
   name: 'audience',
   permissions: audiencePermissions,
-  slots: [audienceSlot],
-  welcome: (room) => [room.local(audienceSlot).message()],
-  ended: endAudience,
+  slots: [audienceSlot, audienceChatSlot],
+  welcome: (room) => {
+    const chat = room.local(audienceChatSlot);
+    chat.attach(room);
+    return [
+      room.local(audienceSlot).message(),
+      { type: 'audience_chat_history', messages: [...chat.messages] },
+    ];
+  },
+  ended: async (room) => {
+    room.local(audienceChatSlot).detach();
+    await endAudience(room);
+  },
 };
 
 export { audienceStart, audienceStop } from './requests.ts';
-export type { AudienceOutputs } from './services.ts';
+export { audienceChat } from './chat.ts';
+export type { AudienceChatChannel, AudienceOutputs } from './services.ts';

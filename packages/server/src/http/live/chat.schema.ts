@@ -1,0 +1,1 @@
+export { liveChatEventsQuery, liveChatPostRequest } from '@podium/protocol';

@@ -1,0 +1,130 @@
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import {
+  AUDIENCE_CHAT_HISTORY,
+  LIVE_CHAT_BURST,
+  LIVE_CHAT_WINDOW_MS,
+  type AudienceChatMessage,
+} from '@podium/protocol';
+import type { Db } from '../../store/db.ts';
+import type { AudienceChatRow } from '../../store/schema.ts';
+import { AttemptLimiter } from '../accounts/rate-limit.ts';
+import * as repo from './chat-repository.ts';
+
+/** Who writes a line: their identity key (rate limit, stored), name, and side. */
+export interface AudienceChatSender {
+  /** identityKey: 'a:<account id>' (or 'g:<guest id>' for a guest on the stage). */
+  identity: string;
+  name: string;
+  from: AudienceChatMessage['from'];
+}
+
+export type AudienceChatListener = (message: AudienceChatMessage) => void;
+
+/** The sender wrote more than LIVE_CHAT_BURST lines within LIVE_CHAT_WINDOW_MS. */
+export class AudienceChatTooFast extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('audience chat: too fast');
+  }
+}
+
+/** The channel as the call's audience feature uses it (realtime/features/audience). */
+export interface AudienceChatChannel {
+  recent(aliasId: string): Promise<AudienceChatMessage[]>;
+  post(aliasId: string, sender: AudienceChatSender, text: string): Promise<AudienceChatMessage>;
+  subscribe(aliasId: string, listener: AudienceChatListener): () => void;
+}
+
+const toMessage = (row: AudienceChatRow): AudienceChatMessage => ({
+  id: row.messageId,
+  name: row.fromName,
+  text: row.body,
+  at: row.sentAt.getTime(),
+  from: row.fromRole,
+});
+
+/**
+ * One audience chat channel per event (issue 12 item 4): lines are stored, then handed to
+ * everyone listening to the event — the watch pages' event streams and the live room, which
+ * shows them in the call's "Audience" panel. In-process, like the rest of services/live: with
+ * several nodes the lines would go over the bus to the other nodes' listeners.
+ */
+export class AudienceChat implements AudienceChatChannel {
+  readonly #db: Db;
+  readonly #log: Logger;
+  readonly #now: () => number;
+  readonly #limiter: AttemptLimiter;
+  readonly #listeners = new Map<string, Set<AudienceChatListener>>();
+
+  constructor(deps: { db: Db; log: Logger; now?: () => number }) {
+    this.#db = deps.db;
+    this.#log = deps.log;
+    this.#now = deps.now ?? Date.now;
+    this.#limiter = new AttemptLimiter({
+      max: LIVE_CHAT_BURST,
+      windowMs: LIVE_CHAT_WINDOW_MS,
+      now: this.#now,
+    });
+  }
+
+  /** The newest lines of the event, oldest first (what a late viewer sees first). */
+  async recent(aliasId: string): Promise<AudienceChatMessage[]> {
+    return (await repo.latestAudienceChat(this.#db, aliasId, AUDIENCE_CHAT_HISTORY)).map(toMessage);
+  }
+
+  /**
+   * Stores a line and hands it to every listener of the event. The text was validated at the
+   * boundary (protocol `audienceChatText`); it is trimmed here.
+   * SECURITY: counted per sender and event before the write, so a burst of parallel posts
+   * cannot slip in under the limit.
+   */
+  async post(
+    aliasId: string,
+    sender: AudienceChatSender,
+    text: string,
+  ): Promise<AudienceChatMessage> {
+    const wait = this.#limiter.consume(`${aliasId}\0${sender.identity}`);
+    if (wait > 0) throw new AudienceChatTooFast(wait);
+    const message: AudienceChatMessage = {
+      id: crypto.randomBytes(9).toString('base64url'),
+      name: sender.name.slice(0, 100),
+      text: text.trim(),
+      at: this.#now(),
+      from: sender.from,
+    };
+    await repo.insertAudienceChat(this.#db, {
+      aliasId,
+      messageId: message.id,
+      fromIdentity: sender.identity,
+      fromName: message.name,
+      fromRole: message.from,
+      body: message.text,
+      sentAt: new Date(message.at),
+    });
+    for (const listener of this.#listeners.get(aliasId) ?? []) {
+      try {
+        listener(message);
+      } catch (error) {
+        this.#log.warn({ err: error, aliasId }, 'audience chat listener failed');
+      }
+    }
+    return message;
+  }
+
+  /** Calls `listener` with every new line of the event until the returned function is called. */
+  subscribe(aliasId: string, listener: AudienceChatListener): () => void {
+    let set = this.#listeners.get(aliasId);
+    if (!set) this.#listeners.set(aliasId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      const current = this.#listeners.get(aliasId);
+      current?.delete(listener);
+      if (current?.size === 0) this.#listeners.delete(aliasId);
+    };
+  }
+
+  /** Listeners of the event now (watch pages and rooms): for tests and logs. */
+  listeners(aliasId: string): number {
+    return this.#listeners.get(aliasId)?.size ?? 0;
+  }
+}
