@@ -7,12 +7,15 @@ import { loginPath } from '../../shared/routing/paths.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 import { PageLoader } from '../../shared/ui/PageLoader.tsx';
 import { PasscodeModal } from '../join/PasscodeModal.tsx';
+import { AudienceChat } from './chat/AudienceChat.tsx';
+import { useAudienceChat } from './chat/useAudienceChat.ts';
 import { LivePlayer } from './LivePlayer.tsx';
 import { useWatchPage } from './useWatchPage.ts';
 
 /**
  * /live/:alias: the public watch page of an event (issue 12 item 4) — title, live or offline,
- * viewers, the room's HLS, the passcode prompt when the event has one. Signed-in viewers send
+ * viewers, the room's HLS, the passcode prompt when the event has one, and the event's audience
+ * chat (chat/: everyone with the pass reads, signed-in viewers write). Signed-in viewers send
  * gifts to the event's host (the gift page by link); joining the event itself is /j/:alias.
  */
 export function WatchPage() {
@@ -21,6 +24,7 @@ export function WatchPage() {
   const page = useWatchPage(alias);
   const signedIn = useSessionStore((s) => s.signedIn);
   const { status, access } = page;
+  const chat = useAudienceChat(alias, page.token, access.kind === 'granted');
 
   if (status.isPending) return <PageLoader />;
   if (status.error) {
@@ -102,6 +106,9 @@ export function WatchPage() {
             </Anchor>
           )}
         </Group>
+        {access.kind === 'granted' ? (
+          <AudienceChat alias={alias} state={chat.state} send={chat.send} />
+        ) : null}
       </Stack>
       <PasscodeModal
         opened={access.kind === 'passcode'}

@@ -1,5 +1,7 @@
 import {
   apiPaths,
+  type LiveChatPostRequest,
+  type LiveChatPostResponse,
   type LivePlayback,
   type LivePlaybackRequest,
   type LiveStatus,
@@ -13,6 +15,9 @@ export function createLiveApi(client: ApiClient = api) {
       client.get<LiveStatus>(apiPaths.live.status, { query: { alias }, auth: false, signal }),
     playback: (input: LivePlaybackRequest) =>
       client.post<LivePlayback>(apiPaths.live.playback, input, { auth: false }),
+    /** Signed in: a line of the event's audience chat (its stream is chat/model.ts's). */
+    postChat: (input: LiveChatPostRequest) =>
+      client.post<LiveChatPostResponse>(apiPaths.live.chat, input),
   };
 }
 

@@ -1,6 +1,6 @@
 import { chatFeature } from './chat/index.ts';
 import { breakoutFeature } from './breakout/index.ts';
-import { audienceFeature } from './audience/index.ts';
+import { audienceChatFeature, audienceFeature } from './audience/index.ts';
 import { backstageFeature } from './backstage/index.ts';
 import { e2eeFeature } from './e2ee/index.tsx';
 import { giftsFeature } from './gifts/index.ts';
@@ -22,6 +22,7 @@ export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   audienceFeature,
   streamingFeature,
   chatFeature,
+  audienceChatFeature,
   participantsFeature,
   breakoutFeature,
   backstageFeature,

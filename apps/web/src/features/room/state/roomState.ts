@@ -314,6 +314,8 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     case 'recording_state':
     case 'recording_failed':
     case 'audience_state':
+    case 'audience_chat_message':
+    case 'audience_chat_history':
     case 'stream_state':
     case 'video_state':
     case 'breakout_state':

@@ -44,7 +44,8 @@ const host = testParticipant('h', { name: 'Mai', role: 'host' });
 const guest = testParticipant('g', { name: 'Lan', role: 'guest', guest: true });
 const LIVE: AudienceView = { state: 'live', viewers: 3, started_at: 1, failure: null };
 
-describe('the audience stream in the call', () => {
+// A whole call view renders per test: slow on a loaded two-core machine.
+describe('the audience stream in the call', { timeout: 30_000 }, () => {
   it('folds audience_state; only hosts and co-hosts outside endtoend control it', () => {
     const reduce = audienceSlice.reduce!;
     const room = {} as Parameters<typeof reduce>[2];

@@ -12,3 +12,10 @@ export const startAudience = (session: Session) =>
 
 /** Hosts and co-hosts: take the room off its watch page. */
 export const stopAudience = (session: Session) => session.send('audience_stop', {}, AUDIENCE_BUSY);
+
+/** Busy key of the stage's audience chat line. */
+export const AUDIENCE_CHAT_BUSY = 'audienceChat';
+
+/** The stage answers the audience (a line in the event's audience chat). */
+export const sendAudienceChat = (session: Session, text: string) =>
+  session.send('audience_chat', { text }, AUDIENCE_CHAT_BUSY);

@@ -13,3 +13,5 @@ export const audienceFeature: InCallFeature = {
   useControls: useAudienceControls,
   Header: AudienceHeader,
 };
+
+export { audienceChatFeature } from './chat.ts';
