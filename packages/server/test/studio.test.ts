@@ -120,7 +120,7 @@ describe.each(STORE_KINDS)('the studio on %s', (kind) => {
     expect(get).toMatchObject({ status: 200, body: { studio: DEFAULT_STUDIO } });
 
     const badPosition = await server.api(apiPaths.studio.defaults, {
-      method: 'PUT',
+      method: 'POST',
       token: host.token,
       body: { studio: { ...DEFAULT_STUDIO, logo: { image: null, position: 'centre' } } },
     });
@@ -129,7 +129,7 @@ describe.each(STORE_KINDS)('the studio on %s', (kind) => {
       body: { error: { key: 'studio.unknown_position' } },
     });
     const badFont = await server.api(apiPaths.studio.defaults, {
-      method: 'PUT',
+      method: 'POST',
       token: host.token,
       body: { studio: { ...DEFAULT_STUDIO, text: { ...DEFAULT_STUDIO.text, font: 'Wingdings' } } },
     });
@@ -142,7 +142,7 @@ describe.each(STORE_KINDS)('the studio on %s', (kind) => {
       layout: 1,
     };
     const put = await server.api(apiPaths.studio.defaults, {
-      method: 'PUT',
+      method: 'POST',
       token: host.token,
       body: { studio },
     });

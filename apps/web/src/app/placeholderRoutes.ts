@@ -21,8 +21,4 @@ function placeholder(
  * Routes of spec §2 whose screens later features build. A feature that exports a route with
  * the same path from `features/<name>/routes.tsx` replaces the placeholder automatically.
  */
-export const placeholderRoutes: AppRoute[] = [
-  placeholder('root', '/draw', 'draw', 'draw'),
-
-  placeholder('main', '/app/customize_conference', 'customizeConference', 'customize'),
-];
+export const placeholderRoutes: AppRoute[] = [placeholder('root', '/draw', 'draw', 'draw')];

@@ -137,7 +137,7 @@ export const apiPaths = {
   },
   /** The studio (api/studio.ts): the account's defaults and studio image uploads. */
   studio: {
-    /** GET the defaults; PUT replaces them. */
+    /** GET the defaults; POST `{ studio }` replaces them. */
     defaults: '/api/studio/defaults',
     /** POST multipart: `purpose` (badge | logo | scene), then `file`. */
     images: '/api/studio/images',

@@ -93,13 +93,17 @@ export const studioState = z.object({
     color: colour,
     background: colour,
   }),
-  layout: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  /** null: every viewer keeps the layout they chose (gallery, center, pin). */
+  layout: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
 });
 export type StudioState = z.infer<typeof studioState>;
 
-/** What an event starts with when its owner set no defaults: nothing drawn, layout 3. */
+/**
+ * What an event starts with when its owner set no defaults: nothing drawn, and every viewer's own
+ * layout (the call looks as it does without a studio).
+ */
 export const DEFAULT_STUDIO: StudioState = {
-  badge: { enabled: true, style: 'classic', image: null },
+  badge: { enabled: false, style: 'classic', image: null },
   logo: { image: null, position: 'top-right' },
   scene: { image: null },
   text: {
@@ -113,7 +117,7 @@ export const DEFAULT_STUDIO: StudioState = {
     color: '#ffffff',
     background: '#c52428',
   },
-  layout: 3,
+  layout: null,
 };
 
 export const STUDIO_IMAGE_PURPOSES = ['badge', 'logo', 'scene'] as const;
@@ -196,7 +200,7 @@ export function studioImages(studio: StudioState): Record<StudioImagePurpose, st
   return { badge: studio.badge.image, logo: studio.logo.image, scene: studio.scene.image };
 }
 
-/** `PUT /api/studio/defaults` body and the answer of both defaults calls. */
+/** `POST /api/studio/defaults` body and the answer of both defaults calls. */
 export const studioDefaultsResponse = z.object({ studio: studioState });
 export type StudioDefaultsResponse = z.infer<typeof studioDefaultsResponse>;
 

@@ -17,7 +17,7 @@ export function studioDefaultsRoutes(app: FastifyInstance, services: Services): 
   });
 
   route(app, services, {
-    method: 'PUT',
+    method: 'POST',
     url: apiPaths.studio.defaults,
     auth: 'required',
     input: studioDefaultsPut,

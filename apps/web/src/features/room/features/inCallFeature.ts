@@ -3,6 +3,7 @@ import type { ChatMessageView, FeedView, ParticipantView } from '@podium/protoco
 import type { FeatureReducers, FeatureSlice } from '../state/featureState.ts';
 import type { RoomInput } from '../state/roomState.ts';
 import type { StageContentRef, StageTile } from '../state/stage.ts';
+import type { StageMode } from '../state/stageMode.ts';
 import type { RoomStore, RoomStoreState } from '../store.ts';
 import type { Size } from '../ui/stageLayout.ts';
 
@@ -48,6 +49,11 @@ export interface InCallFeature {
    * layer sets `pointer-events: auto`.
    */
   readonly StageFront?: ComponentType<StageLayerProps>;
+  /**
+   * An arrangement of the stage for everyone (the studio's video layout), over each viewer's own
+   * layout; null leaves the viewer's. The first feature with one wins.
+   */
+  stageMode?(state: RoomStoreState): StageMode | null;
   /** Items of a participant's action menu in the participants panel. */
   readonly participantMenu?: ParticipantMenuContribution;
 }

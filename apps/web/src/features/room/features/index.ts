@@ -9,6 +9,7 @@ import { interpretationFeature } from './interpretation/index.ts';
 import { participantsFeature } from './participants/index.ts';
 import { recordingFeature } from './recording/index.ts';
 import { streamingFeature } from './streaming/index.ts';
+import { studioFeature } from './studio/index.ts';
 
 /**
  * The in-call features of every call, registered once (README.md: adding one). Their order is
@@ -21,6 +22,7 @@ export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   recordingFeature,
   audienceFeature,
   streamingFeature,
+  studioFeature,
   chatFeature,
   audienceChatFeature,
   participantsFeature,

@@ -317,6 +317,7 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     case 'audience_chat_message':
     case 'audience_chat_history':
     case 'stream_state':
+    case 'studio_state':
     case 'video_state':
     case 'breakout_state':
     case 'breakout_message':

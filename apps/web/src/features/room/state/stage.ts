@@ -35,9 +35,10 @@ export interface StageView {
   layout: Layout;
   /**
    * How the stage draws it: `grid` (everyone equal) or `featured` (one large tile and a
-   * filmstrip). A gallery turns featured while someone else shares a screen.
+   * filmstrip). A gallery turns featured while someone else shares a screen. `row`: every tile
+   * side by side in one row (a stage mode chosen for everyone, stageMode.ts).
    */
-  arrangement: 'grid' | 'featured';
+  arrangement: 'grid' | 'featured' | 'row';
   main: StageTile[];
   strip: StageTile[];
   /** This browser shares its screen: it shows a "You are presenting" bar, not its own screen. */

@@ -4,13 +4,15 @@ import { IconScreenShareOff } from '@tabler/icons-react';
 import { useShallow } from 'zustand/react/shallow';
 import { useTranslation } from '../../../shared/i18n/index.ts';
 import type { InCallFeature, StageLayerProps } from '../features/inCallFeature.ts';
-import { stageView, type StageContentRef, type StageTile, type StageView } from '../state/stage.ts';
+import type { StageContentRef, StageTile, StageView } from '../state/stage.ts';
+import { modeStageView, type StageMode } from '../state/stageMode.ts';
 import { useRoom, useRoomState } from './context.ts';
 import {
   featuredLayout,
   galleryPage,
   gridRects,
   MAX_GALLERY_TILES,
+  sideBySideRects,
   type Rect,
   type Size,
 } from './stageLayout.ts';
@@ -118,6 +120,15 @@ export function placeTiles(
   area: Size,
   maxTiles = MAX_GALLERY_TILES,
 ): { placed: Placed[]; more: { rect: Rect; count: number } | null } {
+  if (view.arrangement === 'row') {
+    const { rects, hidden } = sideBySideRects(area, view.main.length);
+    const shown = rects.length - (hidden ? 1 : 0);
+    const placed = view.main
+      .slice(0, shown)
+      .flatMap((tile, i) => (rects[i] ? [{ tile, rect: rects[i], featured: false }] : []));
+    const last = rects[shown];
+    return { placed, more: hidden && last ? { rect: last, count: hidden } : null };
+  }
   if (view.arrangement === 'grid') {
     const { shown, hidden } = galleryPage(view.main.length, maxTiles);
     const rects = gridRects(area, shown + (hidden ? 1 : 0));
@@ -169,16 +180,24 @@ export function Stage({
       mode: s.room.mode,
       activeSpeaker: s.media.activeSpeaker,
       selfSharing: s.media.screen.on,
+      // A feature's arrangement for everyone (the studio's layout), else the viewer's own.
+      stageMode: features.reduce<StageMode | null>(
+        (mode, feature) => mode ?? feature.stageMode?.(s) ?? null,
+        null,
+      ),
     })),
   );
   const view = useMemo(
     () =>
-      stageView({
-        room: input,
-        activeSpeaker: input.activeSpeaker,
-        selfSharing: input.selfSharing,
-        contents,
-      }),
+      modeStageView(
+        {
+          room: input,
+          activeSpeaker: input.activeSpeaker,
+          selfSharing: input.selfSharing,
+          contents,
+        },
+        input.stageMode,
+      ),
     [input, contents],
   );
   const { ref, size } = useAreaSize();

@@ -189,3 +189,23 @@ function rowRects(
     height,
   }));
 }
+
+/** The most tiles a side-by-side row shows before its last place becomes "+N". */
+export const MAX_ROW_TILES = 4;
+
+/**
+ * `count` equal tiles side by side in one row, as large as the area allows, centred (the
+ * side-by-side stage mode); beyond `max`, the last place is "+N" (`hidden` tiles).
+ */
+export function sideBySideRects(
+  area: Size,
+  count: number,
+  max = MAX_ROW_TILES,
+  aspect = TILE_ASPECT,
+  gap = TILE_GAP,
+): { rects: Rect[]; hidden: number } {
+  if (count <= 0 || area.width <= 0 || area.height <= 0) return { rects: [], hidden: 0 };
+  const { shown, hidden } = galleryPage(count, max);
+  const slots = shown + (hidden ? 1 : 0);
+  return { rects: rowRects(area, slots, aspect, gap, { y: 0 }), hidden };
+}
