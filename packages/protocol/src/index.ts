@@ -21,3 +21,5 @@ export * from './api/recordings.ts';
 export * from './api/streaming.ts';
 export * from './api/studio.ts';
 export * from './api/paths.ts';
+export * from './whiteboard/reconcile.ts';
+export * from './api/drawings.ts';

@@ -45,6 +45,12 @@ import {
   sharedVideoRequests,
 } from './signaling/sharedVideo.ts';
 import { studioMessages } from './api/studio.ts';
+import {
+  whiteboardEvents,
+  whiteboardMessages,
+  whiteboardReplies,
+  whiteboardRequests,
+} from './signaling/whiteboard.ts';
 
 import {
   audienceEvents,
@@ -72,6 +78,7 @@ export * from './signaling/recording.ts';
 export * from './signaling/e2ee.ts';
 export * from './signaling/streaming.ts';
 export * from './signaling/studio.ts';
+export * from './signaling/whiteboard.ts';
 export * from './signaling/breakout.ts';
 export * from './signaling/sharedVideo.ts';
 
@@ -201,6 +208,7 @@ const signalingEn = {
   ...e2eeMessages.en,
   ...streamingMessages.en,
   ...studioMessages.en,
+  ...whiteboardMessages.en,
   ...breakoutMessages.en,
   ...sharedVideoMessages.en,
 } as const;
@@ -251,6 +259,7 @@ export const signalingMessages: {
     ...e2eeMessages.vi,
     ...streamingMessages.vi,
     ...studioMessages.vi,
+    ...whiteboardMessages.vi,
     ...breakoutMessages.vi,
     ...sharedVideoMessages.vi,
   },
@@ -363,6 +372,7 @@ export const clientMessageSchemas = {
   ...e2eeRequests,
   ...streamingRequests,
   ...studioRequests,
+  ...whiteboardRequests,
   ...breakoutRequests,
   ...sharedVideoRequests,
   set_media_state: request('set_media_state', {
@@ -722,6 +732,7 @@ export const serverMessageSchemas = {
   ...e2eeEvents,
   ...streamingEvents,
   ...studioEvents,
+  ...whiteboardEvents,
   ...breakoutEvents,
   ...sharedVideoEvents,
   // Account channel: a socket greeted with account credentials (no room) receives these.
@@ -793,6 +804,7 @@ const listedReplies = {
   ...streamingReplies,
   ...audienceReplies,
   ...studioReplies,
+  ...whiteboardReplies,
   ...breakoutReplies,
 } as const;
 type ListedReplies = typeof listedReplies;

@@ -96,6 +96,10 @@ export const apiPaths = {
     /** Development tools only (DEV_TOOLS). */
     devCredit: '/api/dev/wallet/credit',
   },
+  /** The personal board of /draw (api/drawings.ts): GET it, PUT replaces it. */
+  drawing: {
+    mine: '/api/account/drawing',
+  },
   /** The event owner's recordings (api/recordings.ts). */
   recordings: {
     list: '/api/recordings',

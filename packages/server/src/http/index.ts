@@ -17,6 +17,7 @@ import { qrCallRoutes } from './qr-calls/index.ts';
 import { liveRoutes } from './live/index.ts';
 import { recordingRoutes } from './recordings/index.ts';
 import { streamServerRoutes } from './streaming/index.ts';
+import { drawingRoutes } from './drawings/index.ts';
 import { studioRoutes } from './studio/index.ts';
 
 /** Every REST route module; each registers its endpoints through `route()`. */
@@ -39,5 +40,6 @@ export const routeModules: Array<(app: FastifyInstance, services: Services) => v
   recordingRoutes,
   liveRoutes,
   studioRoutes,
+  drawingRoutes,
   // Append new modules above; this comment keeps the list one per line for merges.
 ];

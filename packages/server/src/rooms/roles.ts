@@ -38,6 +38,7 @@ export const HOST_CONTROLS = [
   'record',
   'livestream',
   'audience_stream',
+  'whiteboard_manage',
   'breakout',
   'studio',
 ] as const;
@@ -52,6 +53,8 @@ export const OWN_ACTIONS = [
   'raise_hand',
   'give_gift',
   'go_invisible',
+  'whiteboard_open',
+  'whiteboard_draw',
   'share_video',
 ] as const;
 export type OwnAction = (typeof OWN_ACTIONS)[number];

@@ -22,6 +22,7 @@ import { GiftsService } from './gifts/index.ts';
 import { QrCallsService } from './qr-calls/index.ts';
 import { LiveService } from './live/index.ts';
 import { StreamingService } from './streaming/index.ts';
+import { WhiteboardsService } from './whiteboards/index.ts';
 import { StudioService } from './studio/index.ts';
 
 /** Resolves access tokens to accounts; implemented by the accounts service. */
@@ -71,6 +72,8 @@ export interface Services {
   recordings: RecordingsService;
   /** Saved live-stream destinations ("linked stream servers") and where streams may go. */
   streaming: StreamingService;
+  /** Room whiteboards stored with their events, and the personal drawings of /draw. */
+  whiteboards: WhiteboardsService;
   /** The studio of events (badge, logo, scene, text, layout) and the accounts' defaults. */
   studio: StudioService;
 }
@@ -128,6 +131,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
   return {
     live,
+    whiteboards: new WhiteboardsService({ db: deps.store.db, log: deps.log }),
     ...deps,
     tokens: accounts.tokens,
     accounts,

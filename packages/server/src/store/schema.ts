@@ -17,5 +17,6 @@ export * from './schema/gifts.ts';
 export * from './schema/room-state.ts';
 export * from './schema/recordings.ts';
 export * from './schema/stream-servers.ts';
+export * from './schema/whiteboards.ts';
 export * from './schema/studio.ts';
 export * from './schema/audience-chat.ts';

@@ -27,6 +27,13 @@ import {
 } from './recording/index.ts';
 import { sharedVideoFeature, videoControl, videoShare, videoStop } from './sharedVideo/index.ts';
 import { streamingFeature, streamStart, streamStop } from './streaming/index.ts';
+import {
+  whiteboardClose,
+  whiteboardEditors,
+  whiteboardFeature,
+  whiteboardOpen,
+  whiteboardUpdate,
+} from './whiteboard/index.ts';
 import { studioFeature, studioSet } from './studio/index.ts';
 import type {
   FeatureEffectHandlers,
@@ -48,6 +55,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   recordingFeature,
   streamingFeature,
   e2eeFeature,
+  whiteboardFeature,
   sharedVideoFeature,
   studioFeature,
   // After chat: it rewrites the public chat messages chat stamped.
@@ -69,6 +77,10 @@ export const FEATURE_REQUESTS: FeatureRequestHandlers = {
   audience_chat: audienceChat,
   e2ee_announce: e2eeAnnounce,
   e2ee_seal: e2eeSeal,
+  whiteboard_open: whiteboardOpen,
+  whiteboard_close: whiteboardClose,
+  whiteboard_editors: whiteboardEditors,
+  whiteboard_update: whiteboardUpdate,
   video_share: videoShare,
   video_control: videoControl,
   video_stop: videoStop,

@@ -14,6 +14,7 @@ import type { AttachmentLookup, ChatHistory } from './chat/services.ts';
 import type { AudienceOutputs } from './audience/services.ts';
 import type { RecordingLibrary } from './recording/services.ts';
 import type { StreamDestinations } from './streaming/services.ts';
+import type { WhiteboardStore } from './whiteboard/services.ts';
 import type { StudioStore } from './studio/services.ts';
 
 /**
@@ -35,6 +36,8 @@ export interface FeatureDeps {
   recordings?: RecordingLibrary;
   /** Saved stream servers and the host check (services/streaming); none: no streaming. */
   streaming?: StreamDestinations;
+  /** Rooms' stored whiteboards (services/whiteboards); none: a board lasts its room run. */
+  whiteboards?: WhiteboardStore;
   /** The events' stored studios (services/studio); none: the default studio, not saved. */
   studio?: StudioStore;
 }

@@ -7,6 +7,7 @@ import { interpretationPermissions } from './interpretation.ts';
 import { recordingPermissions } from './recording.ts';
 import { sharedVideoPermissions } from './sharedVideo.ts';
 import { streamingPermissions } from './streaming.ts';
+import { whiteboardPermissions } from './whiteboard.ts';
 import { studioPermissions } from './studio.ts';
 
 /**
@@ -22,6 +23,7 @@ export const FEATURE_PERMISSIONS = [
   interpretationPermissions,
   streamingPermissions,
   recordingPermissions,
+  whiteboardPermissions,
   studioPermissions,
   sharedVideoPermissions,
 ] as const;
@@ -38,6 +40,7 @@ export {
   interpretationPermissions,
   recordingPermissions,
   streamingPermissions,
+  whiteboardPermissions,
   studioPermissions,
   sharedVideoPermissions,
 };

@@ -1,0 +1,1 @@
+export { drawingGetRequest, drawingSaveRequest } from '@podium/protocol';

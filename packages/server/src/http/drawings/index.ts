@@ -1,0 +1,1 @@
+export { drawingRoutes } from './drawing.handler.ts';

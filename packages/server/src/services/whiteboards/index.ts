@@ -1,0 +1,1 @@
+export { WhiteboardsService, type StoredBoard } from './service.ts';
