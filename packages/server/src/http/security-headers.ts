@@ -82,7 +82,10 @@ export async function registerSecurityHeaders(
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'media-src': ["'self'", 'blob:'],
+        // A shared video link plays a file from wherever it is hosted (features/sharedVideo).
+        // SECURITY: media elements run no script; images are already allowed from any https
+        // origin. Plain http only while Podium itself is served over http (development, tests).
+        'media-src': ["'self'", 'blob:', 'https:', ...(https ? [] : ['http:'])],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", 'https:', 'wss:', 'http://localhost:*', 'http://127.0.0.1:*'],
         'worker-src': ["'self'", 'blob:'],
