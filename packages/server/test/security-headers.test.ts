@@ -51,6 +51,8 @@ describe('security headers', () => {
     expect(scripts).toContain(INLINE_HASH);
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
+    // WebAssembly only (the virtual background's segmentation), no JS eval.
+    expect(scripts).toContain("'wasm-unsafe-eval'");
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);

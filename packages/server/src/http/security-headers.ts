@@ -52,7 +52,8 @@ export interface SecurityHeaderOptions {
  * The tokens live in cookies the web app reads (spec §3), so script running in the page is the
  * one way to steal them; the Content-Security-Policy is what keeps foreign script out:
  * - scripts only from this origin, plus the hash of index.html's inline colour-scheme script;
- *   no 'unsafe-inline' or 'unsafe-eval' for scripts, no plugins (`object-src 'none'`),
+ *   no 'unsafe-inline' or 'unsafe-eval' for scripts ('wasm-unsafe-eval' only: WebAssembly
+ *   compilation for the virtual background), no plugins (`object-src 'none'`),
  *   `base-uri 'self'` so an injected <base> cannot re-point the bundles;
  * - styles allow 'unsafe-inline': Mantine writes its CSS variables into a <style> element and
  *   positions with style attributes (so does Excalidraw), and nonces do not cover attributes.
@@ -78,7 +79,9 @@ export async function registerSecurityHeaders(
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", () => hashes().join(' ') || "'self'"],
+        // SECURITY: 'wasm-unsafe-eval' lets the page compile WebAssembly (the virtual
+        // background's MediaPipe segmentation, served from this origin); it allows no JS eval.
+        'script-src': ["'self'", "'wasm-unsafe-eval'", () => hashes().join(' ') || "'self'"],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],

@@ -16,6 +16,8 @@ import { useTranslation } from '../../shared/i18n/index.ts';
 import { deviceErrorKey, type MediaKind } from '../../shared/media/errors.ts';
 import { startLevelMeter } from '../../shared/media/levelMeter.ts';
 import type { DeviceOption } from '../../shared/media/devices.ts';
+import { LazyBackgroundPicker } from '../virtualBackground/LazyBackgroundPicker.tsx';
+import { useFilteredCamera } from '../virtualBackground/useBackgroundProcessor.ts';
 import type { PreJoinMedia } from './usePreJoinMedia.ts';
 
 /** The local camera, mirrored as people expect to see themselves. */
@@ -178,9 +180,11 @@ export function MediaPreview({ media, name }: { media: PreJoinMedia; name: strin
   const { t } = useTranslation();
   const { state } = media;
   const errors = (['camera', 'microphone'] as const).filter((kind) => state[kind].error);
+  // With a virtual background on, the preview shows the camera as it will be sent.
+  const camera = useFilteredCamera(state.camera.stream);
   return (
     <Stack gap="sm">
-      <CameraPreview stream={state.camera.stream} name={name} />
+      <CameraPreview stream={camera} name={name} />
       <Group gap="sm" wrap="nowrap">
         <ToggleButton kind="microphone" media={media} />
         <ToggleButton kind="camera" media={media} />
@@ -220,6 +224,12 @@ export function MediaPreview({ media, name }: { media: PreJoinMedia; name: strin
             onChange={(id) => media.select('speaker', id)}
           />
         ) : null}
+      </Stack>
+      <Stack gap="xs" component="section" aria-label={t('virtualBackground.title')}>
+        <Text size="sm" fw={500}>
+          {t('virtualBackground.title')}
+        </Text>
+        <LazyBackgroundPicker disabled={!media.supported} />
       </Stack>
     </Stack>
   );

@@ -5,6 +5,7 @@ import type {
   RoomMode,
   ServerEvent,
 } from '@podium/protocol';
+import type { CameraFilter } from '../../../shared/media/cameraFilter.ts';
 import type { DeviceLists } from '../../../shared/media/devices.ts';
 import type { MediaKind as DeviceKind } from '../../../shared/media/errors.ts';
 import { levelFromRms, startLevelMeter } from '../../../shared/media/levelMeter.ts';
@@ -93,6 +94,8 @@ export class RoomMedia {
   #unsubscribePreview: () => void;
   /** The mode each camera track was last sized for (a new track comes at the preview's size). */
   #trackMode = new WeakMap<MediaStreamTrack, RoomMode | null>();
+  /** The virtual background over the camera, or null to send the camera as captured. */
+  #cameraFilter: CameraFilter | null = null;
 
   private constructor(deps: RoomMediaDeps, preview: LocalPreview) {
     this.#deps = deps;
@@ -179,6 +182,17 @@ export class RoomMedia {
   toggle(kind: DeviceKind): Promise<void> {
     const track = this.#preview.getState()[kind];
     return this.setEnabled(kind, !(track.on || track.pending));
+  }
+
+  /**
+   * Puts a filter over the outgoing camera (the virtual background) or takes it away (null):
+   * the sender's track is replaced in place, and the self-view shows what is sent. Resolves
+   * once the new track is on the sender, so a caller may stop the old filter's output then.
+   */
+  setCameraFilter(filter: CameraFilter | null): Promise<void> {
+    this.#cameraFilter = filter;
+    this.#onPreview(this.#preview.getState());
+    return this.#serial;
   }
 
   /** Switches device in the call; a live track is replaced without renegotiating. */
@@ -411,7 +425,7 @@ export class RoomMedia {
   }
 
   #onPreview(state: PreviewState): void {
-    this.#set({ devices: state });
+    this.#set({ devices: this.#filtered(state) });
     this.#meter(state.microphone.stream);
     this.#enqueue(() => this.#syncPublishing());
   }
@@ -430,6 +444,13 @@ export class RoomMedia {
     } catch {
       // Without WebAudio there is no local level; the microphone itself still works.
     }
+  }
+
+  /** The preview's state with the camera as it is sent (through the filter, if any). */
+  #filtered(state: PreviewState): PreviewState {
+    const raw = state.camera.stream?.getVideoTracks()[0] ?? null;
+    const stream = this.#cameraFilter?.apply(raw);
+    return stream ? { ...state, camera: { ...state.camera, stream } } : state;
   }
 
   #tracks(): { mic: MediaStreamTrack | null; camera: MediaStreamTrack | null } {
@@ -456,7 +477,8 @@ export class RoomMedia {
 
   async #syncPublishing(): Promise<void> {
     await this.#applyMode();
-    const { mic, camera } = this.#tracks();
+    const { mic, camera: raw } = this.#tracks();
+    const camera = (raw && this.#cameraFilter?.apply(raw)?.getVideoTracks()[0]) || raw;
     const media = this.#store().media;
     if (
       media.availability !== 'unavailable' &&
