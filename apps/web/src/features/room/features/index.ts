@@ -10,6 +10,7 @@ import { participantsFeature } from './participants/index.ts';
 import { recordingFeature } from './recording/index.ts';
 import { streamingFeature } from './streaming/index.ts';
 import { studioFeature } from './studio/index.ts';
+import { virtualBackgroundFeature } from './virtualBackground/index.ts';
 
 /**
  * The in-call features of every call, registered once (README.md: adding one). Their order is
@@ -17,6 +18,7 @@ import { studioFeature } from './studio/index.ts';
  * items, tile overlays, participant menu items.
  */
 export const IN_CALL_FEATURES: readonly InCallFeature[] = [
+  virtualBackgroundFeature,
   interpretationFeature,
   giftsFeature,
   recordingFeature,
