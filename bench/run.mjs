@@ -53,6 +53,7 @@ const runnable = {
   web: ['bench/web.mjs'],
   soak: ['--import', 'tsx', 'bench/soak/soak.ts'],
   http: ['--import', 'tsx', 'bench/http/http.ts'],
+  vbg: ['--import', 'tsx', 'bench/virtual-background/vbg.ts'],
 };
 const [which, ...rest] = process.argv.slice(2);
 if (which !== undefined) {
