@@ -43,6 +43,7 @@ class FakeRoom implements MediaRoom {
   async unsubscribe(participantId: string, feeds: readonly string[]): Promise<void> {
     this.unsubscribed.push({ participantId, feeds: [...feeds] });
   }
+  receiveVideo = async (): Promise<void> => undefined;
   answer = async (): Promise<void> => undefined;
   trickle = async (): Promise<void> => undefined;
   restartIce = async (): Promise<string | null> => null;
@@ -244,6 +245,30 @@ describe.each(STORE_KINDS)('breakout rooms on %s', (kind) => {
     expect(await host.client.request({ type: 'breakout_close' })).toMatchObject({
       key: 'breakout.not_open',
     });
+  });
+
+  it('times the rooms: everyone is warned 60 s before they close', async () => {
+    const event = await createEvent(server, owner.token);
+    const host = await join(event.name, 'host');
+    const guest = await join(event.name, 'Giang');
+    const before = Date.now();
+    const opened = await host.client.ok({
+      type: 'breakout_open',
+      count: 1,
+      assign: 'auto',
+      duration_s: 60,
+    });
+    const endsAt = (opened.breakout as { ends_at: number }).ends_at;
+    expect(endsAt).toBeGreaterThanOrEqual(before + 60_000);
+    expect(endsAt).toBeLessThanOrEqual(Date.now() + 60_000);
+    // A one-minute timer is inside its warning at once.
+    for (const j of [host, guest]) {
+      expect(await j.client.nextOf('breakout_closing')).toMatchObject({ closes_at: endsAt });
+    }
+    const state = await guest.client.nextOf('breakout_state', (m) => m.breakout !== null);
+    expect(state.breakout).toMatchObject({ ends_at: endsAt, allow_choose: false });
+    await host.client.ok({ type: 'breakout_close' });
+    await guest.client.nextOf('breakout_state', (m) => m.breakout === null);
   });
 
   it('refuses breakout rooms in end-to-end encrypted events', async () => {
