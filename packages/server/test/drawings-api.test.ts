@@ -37,7 +37,7 @@ describe.each(STORE_KINDS)('drawings API on %s', (kind) => {
   afterAll(() => server.close());
 
   const save = (who: SignedIn, elements: unknown[]) =>
-    server.api(apiPaths.drawing.mine, { method: 'PUT', token: who.token, body: { elements } });
+    server.api(apiPaths.drawing.mine, { token: who.token, body: { elements } });
 
   it('keeps each account its own drawing, without deleted elements', async () => {
     const empty = await server.api(apiPaths.drawing.mine, { token: alice.token });

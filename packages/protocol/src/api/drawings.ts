@@ -7,7 +7,7 @@ import {
 
 /**
  * /draw, the personal board (spec §2 "/draw"; issue 14 item 1): a signed-in person's drawing is
- * saved to their account (`apiPaths.drawing`: GET it, PUT replaces it); a guest's stays in the
+ * saved to their account (`apiPaths.drawing`: GET it, POST replaces it); a guest's stays in the
  * browser. The elements are the whiteboard's (signaling/whiteboard.ts: the same checks, no
  * images), so a drawing can be shared into a call's board as it is.
  */

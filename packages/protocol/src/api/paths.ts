@@ -96,7 +96,7 @@ export const apiPaths = {
     /** Development tools only (DEV_TOOLS). */
     devCredit: '/api/dev/wallet/credit',
   },
-  /** The personal board of /draw (api/drawings.ts): GET it, PUT replaces it. */
+  /** The personal board of /draw (api/drawings.ts): GET it, POST replaces it. */
   drawing: {
     mine: '/api/account/drawing',
   },

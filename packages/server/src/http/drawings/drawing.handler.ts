@@ -16,7 +16,7 @@ export function drawingRoutes(app: FastifyInstance, services: Services): void {
   });
 
   route(app, services, {
-    method: 'PUT',
+    method: 'POST',
     url: apiPaths.drawing.mine,
     auth: 'required',
     input: drawingSaveRequest,

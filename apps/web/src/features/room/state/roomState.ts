@@ -332,6 +332,8 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     case 'trickle':
     case 'renegotiate':
     case 'active_speaker':
+    case 'whiteboard_state':
+    case 'whiteboard_scene':
     case 'qr_ring':
     case 'qr_ring_stopped':
     case 'notification':
