@@ -8,6 +8,7 @@ import type { InCallFeature } from './inCallFeature.ts';
 import { interpretationFeature } from './interpretation/index.ts';
 import { participantsFeature } from './participants/index.ts';
 import { recordingFeature } from './recording/index.ts';
+import { sharedVideoFeature } from './sharedVideo/index.ts';
 import { streamingFeature } from './streaming/index.ts';
 import { studioFeature } from './studio/index.ts';
 import { virtualBackgroundFeature } from './virtualBackground/index.ts';
@@ -24,6 +25,7 @@ export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   recordingFeature,
   audienceFeature,
   streamingFeature,
+  sharedVideoFeature,
   studioFeature,
   chatFeature,
   audienceChatFeature,
