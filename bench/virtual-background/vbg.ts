@@ -141,6 +141,10 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') log(`page: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => log(`page error: ${error.message}`));
     await page.goto('/app/change_media_devices');
     await page.getByRole('button', { name: 'Turn on camera' }).click();
     await page.getByLabel('Camera preview').waitFor();
@@ -158,6 +162,10 @@ async function main(): Promise<void> {
         .waitFor({ state: 'detached', timeout: 120_000 });
       // Past the processor's warm-up (model compile, first frames).
       await page.waitForTimeout(5000);
+      const notice = page.getByRole('alert');
+      if (await notice.count()) log(`notice: ${await notice.first().innerText()}`);
+      if (process.env.VBG_SHOT)
+        await page.screenshot({ path: `${process.env.VBG_SHOT}-${phases.length}.png` });
       log(name);
       phases.push(await measure(page, pid, name));
     }

@@ -31,6 +31,12 @@ describe('whether the device keeps up with the virtual background', () => {
     expect(run(budget, 15, 30, 10, 2_500)).toBe('ok');
   });
 
+  it('a first frame that takes seconds (the graph starting) is not a slow window', () => {
+    const budget = new FrameBudget(OPTIONS);
+    expect(budget.record(8_000, 8_000)).toBe('warming_up');
+    expect(run(budget, 20, 30, 10, 8_000)).toBe('ok');
+  });
+
   it('single pauses (garbage collection) do not turn it off: the median decides', () => {
     const budget = new FrameBudget(OPTIONS);
     let verdict = run(budget, 20, 30, 8);

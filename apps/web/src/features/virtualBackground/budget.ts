@@ -69,7 +69,9 @@ export class FrameBudget {
 
   /** Records one frame; returns the verdict after it. */
   record(ms: number, now: number): BudgetVerdict {
-    this.#startedAt ??= now - ms;
+    // Warm-up counts from the end of the first frame: that one alone may take seconds (the
+    // graph starts on the first frame) and must not count as a window of slow frames.
+    this.#startedAt ??= now;
     this.#samples.push({ at: now, ms });
     const oldest = now - this.#options.windowMs;
     while ((this.#samples[0]?.at ?? now) <= oldest) this.#samples.shift();
