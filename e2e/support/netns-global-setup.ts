@@ -148,7 +148,9 @@ export default async function callsGlobalSetup(): Promise<(() => Promise<void>) 
           DATABASE_URL: '',
           SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
           LOG_LEVEL: process.env.PODIUM_E2E_LOG_LEVEL ?? 'warn',
-          WEB_DIST: path.join(root, 'apps/web/dist'),
+          // PODIUM_E2E_WEB_DIST: a copy of the built app, for a run that must not see another
+          // run's rebuild of apps/web/dist (several engineers' runs on one machine).
+          WEB_DIST: process.env.PODIUM_E2E_WEB_DIST ?? path.join(root, 'apps/web/dist'),
           LOGIN_MAX_ATTEMPTS: '1000',
           MEDIA_ENABLED: '1',
           MEDIA_NETNS: spec.name,
