@@ -21,7 +21,7 @@ declare global {
  * RTCPeerConnection the app creates, so a spec can read `getStats()` (inbound-rtp
  * framesDecoded, packetsReceived, totalAudioEnergy) without a hook in the app.
  */
-function keepPeerConnections(): void {
+export function keepPeerConnections(): void {
   const Native = window.RTCPeerConnection;
   const peers: RTCPeerConnection[] = [];
   window.__e2ePeers = peers;
@@ -41,8 +41,17 @@ export interface InboundStream {
   totalAudioEnergy: number;
 }
 
+/**
+ * What the media helpers need of a page: a Playwright page, or the puppeteer page of the
+ * Firefox guest (calls/firefox.spec.ts) wrapped to this shape.
+ */
+export interface StatsPage {
+  evaluate<R>(fn: () => Promise<R>): Promise<R>;
+  url(): string;
+}
+
 /** Inbound RTP streams of the page's open peer connections. */
-export function inboundStreams(page: Page): Promise<Record<string, InboundStream>> {
+export function inboundStreams(page: StatsPage): Promise<Record<string, InboundStream>> {
   return page.evaluate(async () => {
     const out: Record<string, InboundStream> = {};
     const peers = window.__e2ePeers ?? [];
@@ -73,9 +82,9 @@ export interface Flow {
   audible: number;
 }
 
-export async function flowOver(page: Page, ms = 1500): Promise<Flow> {
+export async function flowOver(page: StatsPage, ms = 1500): Promise<Flow> {
   const before = await inboundStreams(page);
-  await page.waitForTimeout(ms);
+  await new Promise((resolve) => setTimeout(resolve, ms));
   const after = await inboundStreams(page);
   const flow: Flow = { video: 0, audio: 0, audible: 0 };
   for (const [key, now] of Object.entries(after)) {
@@ -95,7 +104,7 @@ export async function flowOver(page: Page, ms = 1500): Promise<Flow> {
  * decoded, audio packets received and audio energy played out, all growing.
  */
 export async function expectMediaFlow(
-  page: Page,
+  page: StatsPage,
   expected: { video?: number; audio?: number },
   timeout = 30_000,
 ): Promise<void> {
@@ -125,7 +134,7 @@ export async function expectMediaFlow(
 }
 
 /** State and RTP counters of every peer connection of the page, one line each. */
-export function describePeers(page: Page): Promise<string> {
+export function describePeers(page: StatsPage): Promise<string> {
   return page.evaluate(async () => {
     const lines: string[] = [];
     for (const [index, pc] of (window.__e2ePeers ?? []).entries()) {
