@@ -8,7 +8,10 @@ import { restoreRoom } from '../services/rooms/room-state.ts';
 
 export interface RoomRegistryOptions {
   /** Events that can be opened as rooms, and their blocks (services/rooms). */
-  directory: Pick<RoomDirectory, 'find' | 'blocked' | 'block' | 'openState' | 'attachment'>;
+  directory: Pick<
+    RoomDirectory,
+    'find' | 'blocked' | 'block' | 'openState' | 'attachment' | 'loadBreakout' | 'saveBreakout'
+  >;
   /** The services the in-call features use. */
   features: FeatureDeps;
   media: RoomMedia;
@@ -109,7 +112,7 @@ export class RoomRegistry {
     const host = await RoomHost.create({
       settings,
       restore: (initial) => restoreRoom(initial, saved),
-      features: { ...this.#options.features, attachments: directory },
+      features: { ...this.#options.features, attachments: directory, breakouts: directory },
       blocks: {
         list: (id) => directory.blocked(id),
         add: (id, identity) => directory.block(id, identity),

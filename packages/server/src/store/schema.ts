@@ -17,6 +17,7 @@ export * from './schema/gifts.ts';
 export * from './schema/room-state.ts';
 export * from './schema/recordings.ts';
 export * from './schema/stream-servers.ts';
+export * from './schema/breakout.ts';
 export * from './schema/whiteboards.ts';
 export * from './schema/studio.ts';
 export * from './schema/audience-chat.ts';

@@ -11,6 +11,7 @@ import type { MediaRouting, RoutingEffect } from '../media-routing.ts';
 import type { RoomEgress } from '../room-egress.ts';
 import type { Answer } from '../room-types.ts';
 import type { AttachmentLookup, ChatHistory } from './chat/services.ts';
+import type { BreakoutStore } from './breakout/services.ts';
 import type { AudienceOutputs } from './audience/services.ts';
 import type { RecordingLibrary } from './recording/services.ts';
 import type { StreamDestinations } from './streaming/services.ts';
@@ -26,6 +27,8 @@ import type { StudioStore } from './studio/services.ts';
 /** The services features use, handed to the room host by the registry. */
 export interface FeatureDeps {
   chat: ChatHistory;
+  /** Where breakout rooms are kept across a restart (services/rooms); none: memory only. */
+  breakouts?: BreakoutStore;
   /** Uploads a chat message may attach (StorageService through services/rooms). */
   attachments?: AttachmentLookup;
   /** Where the audience stream is written and who watches it (services/live). */

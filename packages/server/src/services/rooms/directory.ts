@@ -5,6 +5,7 @@ import { findUpload } from '../storage/repository.ts';
 import type { Db } from '../../store/db.ts';
 import { addBlockedIdentity, blockedIdentities } from './blocks.ts';
 import { RoomStatePersistence } from './room-state.ts';
+import { loadBreakout, saveBreakout, type SavedBreakout } from './breakouts.ts';
 
 /** What a live room is opened with, from its event. */
 export interface LiveRoomEvent {
@@ -54,6 +55,16 @@ export class RoomDirectory {
   /** What a restart must keep of the room (saved after each change, restored on open). */
   openState(roomId: string, log: Logger): Promise<RoomStatePersistence> {
     return RoomStatePersistence.open(this.#db, roomId, log);
+  }
+
+  /** The breakout rooms a restart kept (migrations/0021), or null. */
+  loadBreakout(roomId: string): Promise<SavedBreakout | null> {
+    return loadBreakout(this.#db, roomId);
+  }
+
+  /** Saves the breakout rooms of a room; null deletes them. */
+  saveBreakout(roomId: string, saved: SavedBreakout | null): Promise<void> {
+    return saveBreakout(this.#db, roomId, saved);
   }
 
   /** An upload a chat message names, as stored (the room attaches only the sender's own). */

@@ -1,7 +1,7 @@
 import { breakoutPermissions } from '../../../rooms/feature-permissions/index.ts';
 import type { RoomFeature } from '../types.ts';
 import { breakoutDecorate } from './routing.ts';
-import { breakoutRun, runOf, viewFor } from './slot.ts';
+import { breakoutRun, finish, runOf, viewFor } from './slot.ts';
 
 /**
  * Breakout rooms (README.md here). Protocol: `packages/protocol/src/signaling/breakout.ts`.
@@ -21,7 +21,7 @@ export const breakoutFeature: RoomFeature = {
     if (!p) return [];
     return [{ type: 'breakout_state', breakout: viewFor(room.state, runOf(room).breakout, p) }];
   },
-  ended: (room) => runOf(room).stopTimers(),
+  ended: finish,
 };
 
 export {

@@ -17,7 +17,7 @@ import {
   type Breakout,
   type BreakoutCommand,
 } from './rules.ts';
-import { announceState, groupsOf, runOf, viewFor } from './slot.ts';
+import { announceState, closeAll, groupsOf, persist, runOf, viewFor, warn } from './slot.ts';
 
 /**
  * The breakout requests, each answered in the room's turn (the room state and the breakout
@@ -70,30 +70,13 @@ function change(
   answer({ ok: true, data: { breakout: viewFor(room.state, next, asker) } });
   room.routing.setGroups(groupsOf(next));
   announceState(room);
+  persist(room);
   if (before?.endsAt !== next?.endsAt)
     run.schedule(
       room,
       () => warn(room),
       () => closeAll(room),
     );
-}
-
-function warn(room: FeatureRoom): void {
-  const b = runOf(room).breakout;
-  if (!b || b.endsAt === null) return;
-  room.deliver([
-    { to: { to: 'everyone' }, message: { type: 'breakout_closing', closes_at: b.endsAt } },
-  ]);
-}
-
-/** The timer ran out: everyone is back in the main room. */
-function closeAll(room: FeatureRoom): void {
-  const run = runOf(room);
-  if (!run.breakout) return;
-  run.breakout = null;
-  run.stopTimers();
-  room.routing.setGroups(null);
-  announceState(room);
 }
 
 export const breakoutOpen: FeatureRequestHandler<'breakout_open'> = (room, by, request, answer) =>
@@ -176,6 +159,7 @@ export const breakoutHelp: FeatureRequestHandler<'breakout_help'> = (room, by, _
     const name = c.breakout!.rooms.find((r) => r.id === roomId)?.name ?? roomId;
     answer({ ok: true });
     runOf(room).breakout = askHelp(c.breakout!, roomId);
+    persist(room);
     room.deliver([
       {
         to: { to: 'moderators' },

@@ -7,7 +7,7 @@ import {
 } from '../../../rooms/index.ts';
 import type { FeatureRoom } from '../types.ts';
 import { roomOf, type Breakout } from './rules.ts';
-import { runOf, stateEvents } from './slot.ts';
+import { activate, runOf, stateEvents } from './slot.ts';
 
 /**
  * What the room machine decides, adapted to open breakout rooms (`RoomFeature.decorate`, after
@@ -20,6 +20,8 @@ import { runOf, stateEvents } from './slot.ts';
  *   gets the breakout rooms again with the members they may see.
  */
 export function breakoutDecorate(room: FeatureRoom, d: Decision): Decision {
+  // Restored after a restart: the groups and the timer start with the first command.
+  activate(room);
   const b = runOf(room).breakout;
   if (!b) return d;
   let events = d.events;

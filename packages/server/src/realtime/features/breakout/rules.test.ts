@@ -195,3 +195,27 @@ describe('breakout rooms: who may', () => {
     });
   });
 });
+
+describe('breakout rooms: kept for a restart', () => {
+  it('restores what was saved, and nothing once the timer ran out', async () => {
+    const { restoreBreakout, savedOf } = await import('./slot.ts');
+    const b = askHelp(
+      openBreakout({
+        count: 2,
+        people: people(4),
+        assign: 'auto',
+        allowChoose: true,
+        endsAt: 900_000,
+        random: Math.random,
+      }),
+      'b2',
+    );
+    const back = restoreBreakout(savedOf(b), 100_000)!;
+    expect(back.rooms).toEqual(b.rooms);
+    expect([...back.assigned]).toEqual([...b.assigned]);
+    expect(back).toMatchObject({ allowChoose: true, endsAt: 900_000 });
+    expect([...back.help]).toEqual(['b2']);
+    expect(restoreBreakout(savedOf(b), 900_000)).toBeNull();
+    expect(restoreBreakout(savedOf(null), 0)).toBeNull();
+  });
+});
