@@ -305,6 +305,11 @@ export const clientMessageSchemas = {
   }),
   unpublish: request('unpublish', { source: z.enum(PUBLISH_SOURCES) }),
   subscribe: request('subscribe', { feeds: z.array(signalingId).max(SIGNALING_MAX_FEEDS) }),
+  /**
+   * Stops or resumes the video of a subscribed feed on this participant's connection, without
+   * renegotiating (frames that cannot be decrypted: no keyframe requests storm the sender).
+   */
+  receive_video: request('receive_video', { feed_id: signalingId, on: z.boolean() }),
   answer: request('answer', { sdp }),
   trickle: request('trickle', {
     target: peerTarget,
@@ -451,6 +456,7 @@ const MEDIA_REQUEST_TYPES = [
   'publish_offer',
   'unpublish',
   'subscribe',
+  'receive_video',
   'answer',
   'trickle',
   'ice_restart',

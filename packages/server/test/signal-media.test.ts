@@ -76,6 +76,9 @@ class RecordingRoom implements MediaRoom {
   async unsubscribe(participantId: string, feedIds: readonly string[]): Promise<void> {
     this.#record('unsubscribe', participantId, [...feedIds]);
   }
+  async receiveVideo(participantId: string, feedId: string, on: boolean): Promise<void> {
+    this.#record('receiveVideo', participantId, feedId, on);
+  }
   async answer(participantId: string, sdp: string): Promise<void> {
     this.#record('answer', participantId, sdp);
   }
@@ -241,6 +244,14 @@ describe('signaling media path', () => {
       type: 'error',
       code: 'target_not_found',
     });
+
+    // The video of one subscribed feed off and on again (frames it cannot decrypt).
+    await guest.client.ok({ type: 'receive_video', feed_id: 'f-host', on: false });
+    await guest.client.ok({ type: 'receive_video', feed_id: 'f-host', on: true });
+    expect(room.callsOf('receiveVideo')).toEqual([
+      { method: 'receiveVideo', participantId: guest.participantId, args: ['f-host', false] },
+      { method: 'receiveVideo', participantId: guest.participantId, args: ['f-host', true] },
+    ]);
 
     await guest.client.ok({ type: 'ice_restart', target: 'subscriber' });
     expect(await guest.client.nextOf('offer')).toMatchObject({

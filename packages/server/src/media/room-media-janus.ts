@@ -103,6 +103,8 @@ interface SubscriberSlot {
   readonly handle: VideoRoomHandle;
   /** Feeds with active streams in this subscription. */
   feeds: Set<string>;
+  /** Its streams as Janus last reported them (the mid of each feed's video, for `send`). */
+  streams: readonly SubscriptionStream[];
   /** A subscription change Janus queued: its offer comes as an event. */
   waiter: { resolve(sdp: string): void; reject(error: Error): void } | undefined;
   expectHangup: boolean;
@@ -340,7 +342,7 @@ class JanusMediaRoom implements MediaRoom {
       subscribe: fresh.map((feedId) => ({ feedId })),
     });
     if (update.status === 'updated') {
-      existing.feeds = activeFeeds(update.streams, existing.feeds);
+      track(existing, update.streams);
       if (!update.offer) throw new MediaError('other', 'VideoRoom updated without an offer');
       return update.offer.sdp;
     }
@@ -379,6 +381,24 @@ class JanusMediaRoom implements MediaRoom {
       if (update.status === 'updated' && update.offer && member.subscriber === slot) {
         this.#sink.offer(member.id, 'subscriber', update.offer.sdp);
       }
+    });
+  }
+
+  receiveVideo(participantId: string, feedId: string, on: boolean): Promise<void> {
+    const member = this.#members.get(participantId);
+    if (!member) return Promise.resolve();
+    return this.#run(member, 'subscriber', async () => {
+      const slot = member.subscriber;
+      if (!slot || slot.handle.isGone) return;
+      const mids = slot.streams
+        .filter((s) => s.active && s.feedId === feedId && s.kind === 'video')
+        .map((s) => s.mid);
+      if (mids.length === 0) return;
+      // `send` per stream: Janus stops relaying (and so the browser stops asking for keyframes)
+      // without a new offer.
+      await slot.handle
+        .configureSubscriber({ streams: mids.map((mid) => ({ mid, send: on })) })
+        .catch(unavailableIfGone);
     });
   }
 
@@ -857,6 +877,7 @@ class JanusMediaRoom implements MediaRoom {
     const slot: SubscriberSlot = {
       handle,
       feeds: new Set(),
+      streams: [],
       waiter: undefined,
       expectHangup: false,
     };
@@ -867,7 +888,7 @@ class JanusMediaRoom implements MediaRoom {
     });
     handle.on('subscriptionUpdated', ({ streams, offer }) => {
       if (!current()) return;
-      if (streams.length > 0) slot.feeds = activeFeeds(streams, slot.feeds);
+      track(slot, streams);
       if (!offer) return;
       const waiter = slot.waiter;
       slot.waiter = undefined;
@@ -892,7 +913,7 @@ class JanusMediaRoom implements MediaRoom {
         roomId: this.#janusRoomId,
         streams: feedIds.map((feedId) => ({ feedId })),
       });
-      slot.feeds = activeFeeds(subscription.streams, new Set());
+      track(slot, subscription.streams);
       return { slot, offer: subscription.offer.sdp };
     } catch (error) {
       if (member.subscriber === slot) member.subscriber = undefined;
@@ -913,6 +934,13 @@ class JanusMediaRoom implements MediaRoom {
     const slot = member.subscriber ?? (await member.subscriberReady);
     return slot && !slot.handle.isGone ? slot : undefined;
   }
+}
+
+/** Keeps what Janus reported of a subscription's streams (an empty list reports nothing). */
+function track(slot: SubscriberSlot, streams: readonly SubscriptionStream[]): void {
+  if (streams.length === 0) return;
+  slot.feeds = activeFeeds(streams, slot.feeds);
+  slot.streams = streams;
 }
 
 /** Feeds with an active stream in a subscription (after a change Janus reported). */

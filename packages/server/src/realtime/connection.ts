@@ -333,6 +333,7 @@ export class Connection implements Peer {
       case 'publish_offer':
       case 'unpublish':
       case 'subscribe':
+      case 'receive_video':
       case 'answer':
       case 'trickle':
       case 'ice_restart': {

@@ -227,6 +227,12 @@ export class MediaRouting {
           offer: { target: 'subscriber', sdp: await media.subscribe(participantId, request.feeds) },
         });
       }
+      case 'receive_video':
+        // Only ever about the participant's own subscription: nothing to check beyond that.
+        return async () => {
+          await media.receiveVideo(participantId, request.feed_id, request.on);
+          return {};
+        };
       case 'answer':
         return async () => {
           await media.answer(participantId, request.sdp);

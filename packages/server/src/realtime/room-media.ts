@@ -99,6 +99,11 @@ export interface MediaRoom {
    * `MediaSink.offer`. Feeds not subscribed are ignored.
    */
   unsubscribe(participantId: string, feedIds: readonly string[]): Promise<void>;
+  /**
+   * Stops (`on` false) or resumes the video of a feed in the participant's subscription, with no
+   * renegotiation. A feed not subscribed is ignored.
+   */
+  receiveVideo(participantId: string, feedId: string, on: boolean): Promise<void>;
   /** The browser's answer to the last subscriber offer. */
   answer(participantId: string, sdp: string): Promise<void>;
   trickle(participantId: string, target: PeerTarget, candidate: IceCandidate | null): Promise<void>;
@@ -148,6 +153,7 @@ class NoMediaRoom implements MediaRoom {
   unpublish = unavailable;
   subscribe = unavailable;
   unsubscribe = done;
+  receiveVideo = done;
   answer = unavailable;
   trickle = unavailable;
   restartIce = unavailable;

@@ -45,7 +45,16 @@ export class RoomClosedError extends Error {
 
 export type MediaRequest = Extract<
   ClientMessage,
-  { type: 'publish_offer' | 'unpublish' | 'subscribe' | 'answer' | 'trickle' | 'ice_restart' }
+  {
+    type:
+      | 'publish_offer'
+      | 'unpublish'
+      | 'subscribe'
+      | 'receive_video'
+      | 'answer'
+      | 'trickle'
+      | 'ice_restart';
+  }
 >;
 
 export interface JoinInput {

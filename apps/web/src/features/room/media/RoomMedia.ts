@@ -621,6 +621,7 @@ export class RoomMedia {
 
   async #onFeeds(removed: readonly string[]): Promise<void> {
     this.#subscriber?.remove(removed);
+    for (const feedId of removed) this.#e2ee?.feedGone(feedId);
     const { feeds, selfId } = this.#store().room;
     const wanted: FeedView[] = Object.values(feeds).filter((f) => f.participant_id !== selfId);
     if (!wanted.length) return;

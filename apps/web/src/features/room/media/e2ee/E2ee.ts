@@ -7,6 +7,7 @@ import { KeyExchange } from './keyExchange.ts';
 import { KeyRing, type KeyRingOp } from './keyRing.ts';
 import { toBase64Url } from './keySchedule.ts';
 import { frameTransform, type MediaKind } from './transform.ts';
+import { VideoPause } from './videoPause.ts';
 import type { FromWorker, ToWorker, TransformOptions } from './e2ee.worker.ts';
 
 /**
@@ -88,8 +89,14 @@ export class E2ee implements FrameProtection {
   /** The exchange began (a welcome, or the first event after this instance was made). */
   #started = false;
   readonly #hook: TestHook | null = null;
+  /** Stops receiving video that cannot be decrypted (no keyframe requests storm the sender). */
+  readonly #videoPause: VideoPause;
 
   constructor(signaling: MediaSignaling) {
+    this.#videoPause = new VideoPause({
+      receive: (feedId, on) => signaling.request('receive_video', { feed_id: feedId, on }),
+      undecryptable: (feedId) => e2eeStore.getState().undecryptable[feedId] === true,
+    });
     this.#exchange = new KeyExchange({
       request: (type, payload) => signaling.request(type, payload as never),
       apply: (op) => this.#apply(op),
@@ -166,6 +173,7 @@ export class E2ee implements FrameProtection {
 
   /** Marks a received feed as (un)decryptable. */
   report(feedId: string, ok: boolean): void {
+    this.#videoPause.report(feedId, ok);
     const { undecryptable } = e2eeStore.getState();
     if (ok === !undecryptable[feedId]) return;
     const next = { ...undecryptable };
@@ -182,7 +190,13 @@ export class E2ee implements FrameProtection {
     this.#protect(receiver, 'decrypt', media, report);
   }
 
+  /** A received feed is gone. */
+  feedGone(feedId: string): void {
+    this.#videoPause.forget(feedId);
+  }
+
   close(): void {
+    this.#videoPause.close();
     this.#exchange.close();
     this.#worker?.terminate();
     this.#worker = null;
@@ -196,6 +210,8 @@ export class E2ee implements FrameProtection {
     this.#ops.push(op);
     this.#post({ type: 'ring', op });
     if (op.type === 'own') e2eeStore.setState({ ready: op.key !== null });
+    // Keys that may decrypt what could not be: paused video is tried again.
+    if (op.type === 'peer' || op.type === 'passphrase') this.#videoPause.keysChanged();
   }
 
   #captured(data: ArrayBuffer, kind: FrameKind): void {
