@@ -2,7 +2,7 @@ import type { ParticipantView, RoomMode } from '@podium/protocol';
 import { isOnStage } from '../../state/onStage.ts';
 
 /** The audience list shows this many people per page: a conference may hold thousands. */
-export const AUDIENCE_PAGE_SIZE = 50;
+const AUDIENCE_PAGE_SIZE = 50;
 
 /**
  * The roster as the panel lists it: in conference-like rooms the stage first, then the audience

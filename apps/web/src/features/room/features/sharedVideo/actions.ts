@@ -6,7 +6,7 @@ type Session = Pick<RoomSession, 'send'>;
 export const SHARED_VIDEO_BUSY = 'sharedVideo';
 
 /** Who shares and controls (the server's `share_video` column): the stage. */
-export const canShareVideo = (role: Role | undefined): boolean =>
+const canShareVideo = (role: Role | undefined): boolean =>
   role === 'host' || role === 'co-host' || role === 'presenter' || role === 'speaker';
 
 export const mayControl = (self: ParticipantView | null): boolean => canShareVideo(self?.role);
