@@ -51,12 +51,9 @@ describe('app shell', () => {
     expect(params.get('redirect')).toBe('/app/settings');
   });
 
-  it('shows an honest placeholder for screens later features build', async () => {
-    signIn(account);
+  it('opens /draw, the personal board, signed out too', async () => {
     renderApp('/draw');
-    expect(
-      await screen.findByText('The whiteboard arrives with the whiteboard feature.'),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My drawing' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Whiteboard | PODIUM'));
   });
 

@@ -10,6 +10,7 @@ import { participantsFeature } from './participants/index.ts';
 import { recordingFeature } from './recording/index.ts';
 import { sharedVideoFeature } from './sharedVideo/index.ts';
 import { streamingFeature } from './streaming/index.ts';
+import { whiteboardFeature } from './whiteboard/index.ts';
 import { studioFeature } from './studio/index.ts';
 import { virtualBackgroundFeature } from './virtualBackground/index.ts';
 
@@ -27,6 +28,7 @@ export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   streamingFeature,
   sharedVideoFeature,
   studioFeature,
+  whiteboardFeature,
   chatFeature,
   audienceChatFeature,
   participantsFeature,
