@@ -14,4 +14,4 @@ export const audienceFeature: InCallFeature = {
   Header: AudienceHeader,
 };
 
-export { audienceChatFeature } from './chat.ts';
+export { audienceChatFeature } from './chat.tsx';
