@@ -54,7 +54,9 @@ export function StudioFront({ studio, area }: { studio: StudioState; area: Area 
           <img
             src={storageFileUrl(studio.logo.image)}
             alt={t('studio.stage.logo')}
-            style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+            // As tall as its box (which scales with the stage), never wider: a 100x100 logo is
+            // 100 px on a 720-high stage, larger ones are scaled down, smaller ones up.
+            style={{ height: '100%', width: 'auto', maxWidth: '100%', objectFit: 'contain' }}
           />
         </div>
       ) : null}
