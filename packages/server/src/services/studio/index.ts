@@ -1,2 +1,1 @@
 export { StudioService, type StudioServiceOptions } from './service.ts';
-export { copyDefaultsToEvent } from './repository.ts';
