@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CHOICE_KEY,
   CUSTOM_IMAGE_KEY,
+  FALLBACK_KEY,
   MAX_CUSTOM_IMAGE_BYTES,
   checkCustomImage,
+  fallbackEnabled,
   fitWithin,
   loadChoice,
   parseChoice,
@@ -65,6 +67,15 @@ describe('the remembered background choice', () => {
       removeItem: () => undefined,
     };
     expect(saveChoice(full, { kind: 'blur' })).toBe(false);
+  });
+});
+
+describe('the automatic turn-off', () => {
+  it('applies unless this browser switched it off by hand', () => {
+    expect(fallbackEnabled(memoryStorage())).toBe(true);
+    expect(fallbackEnabled(null)).toBe(true);
+    expect(fallbackEnabled(memoryStorage({ [FALLBACK_KEY]: 'on' }))).toBe(true);
+    expect(fallbackEnabled(memoryStorage({ [FALLBACK_KEY]: 'off' }))).toBe(false);
   });
 });
 

@@ -18,6 +18,20 @@ export const NO_BACKGROUND: BackgroundChoice = { kind: 'none' };
 
 export const CHOICE_KEY = 'podium.virtualBackground';
 export const CUSTOM_IMAGE_KEY = 'podium.virtualBackground.image';
+/**
+ * 'off' keeps the effect on however slow the device is (no automatic turn-off): for benchmarks
+ * and tests on a loaded machine, and for anyone who prefers a slow effect to none. Set by hand.
+ */
+export const FALLBACK_KEY = 'podium.virtualBackground.fallback';
+
+/** Whether the automatic turn-off of a too-slow effect applies in this browser. */
+export function fallbackEnabled(storage: KeyValueStore | null): boolean {
+  try {
+    return storage?.getItem(FALLBACK_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
 
 /** Larger uploads are refused before decoding (the image is downscaled to 720p anyway). */
 export const MAX_CUSTOM_IMAGE_BYTES = 10 * 1024 * 1024;

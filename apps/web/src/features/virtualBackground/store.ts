@@ -1,5 +1,6 @@
 import {
   NO_BACKGROUND,
+  fallbackEnabled,
   loadChoice,
   saveChoice,
   saveCustomImage,
@@ -36,6 +37,11 @@ export class BackgroundStore {
   }
 
   getState = (): BackgroundState => this.#state;
+
+  /** Whether a too-slow effect turns itself off here (FALLBACK_KEY). */
+  get fallback(): boolean {
+    return fallbackEnabled(this.#storage);
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);

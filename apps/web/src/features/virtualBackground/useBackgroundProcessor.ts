@@ -39,7 +39,9 @@ export function useBackgroundProcessor(
         if (!live || !backdrop) return;
         const made = await BackgroundProcessor.create({
           backdrop,
-          onTooSlow: () => store.turnOff('too_slow'),
+          onTooSlow: () => {
+            if (store.fallback) store.turnOff('too_slow');
+          },
           onError: () => store.turnOff('failed'),
         });
         if (!live) {
