@@ -34,6 +34,8 @@ const EXPECTED_HOST_CONTROLS = [
   'audience_stream',
   // Studio (issue 13): hosts and co-hosts, in every mode.
   'studio',
+  // Breakout rooms (issue 14): hosts and co-hosts, never in end-to-end encrypted rooms.
+  'breakout',
 ];
 const EXPECTED_OWN_ACTIONS = [
   'publish_audio',
@@ -50,7 +52,7 @@ const HOST_ONLY = ['end_for_all', 'set_co_host', 'transfer_host', 'set_mode'];
 /** …and they cannot use these on the host. */
 const NOT_ON_HOST = ['remove', 'block'];
 /** Recording and streaming never happen in end-to-end encrypted rooms. */
-const SERVER_MEDIA = ['record', 'livestream', 'audience_stream'];
+const SERVER_MEDIA = ['record', 'livestream', 'audience_stream', 'breakout'];
 
 function expected(role: Role, action: Action, ctx: PermissionContext): boolean {
   const grant = (kind: MediaKind) => ctx.grants?.[kind] === true;
