@@ -72,10 +72,14 @@ export interface EgressSession {
   readonly roomId: string;
   /** Resolves once the output is `running` (or rejects with its failure). */
   addOutput(output: EgressOutput): Promise<void>;
-  /** Stops and finalises one output; resolves once it is `stopped`. */
-  removeOutput(outputId: string): Promise<EgressOutputStatus>;
-  pause(outputId: string): Promise<void>;
-  resume(outputId: string): Promise<void>;
+  /**
+   * Stops and finalises one output; resolves once it is `stopped`. `at` (here and in pause and
+   * resume; default now) is the wall-clock ms the host asked: a file is cut at that moment of
+   * the media, however long the request took to reach the egress.
+   */
+  removeOutput(outputId: string, at?: number): Promise<EgressOutputStatus>;
+  pause(outputId: string, at?: number): Promise<void>;
+  resume(outputId: string, at?: number): Promise<void>;
   status(): readonly EgressOutputStatus[];
   on<E extends keyof EgressEvents>(event: E, listener: EgressEvents[E]): () => void;
   /** Stops every output and the composition; idempotent. */

@@ -103,7 +103,12 @@ export async function startCapture(options: {
     ws.onopen = () => resolve();
     ws.addEventListener('close', () => reject(new Error('ingest socket closed')), { once: true });
   });
+  // The wall-clock time of the recording's media time 0 (its first frame, captured as it starts):
+  // the egress cuts a file at the moment a host paused, resumed or stopped, in media time,
+  // however late the request or the media reach it.
+  const epochMs = Date.now();
   recorder.start(500);
+  ws.send(JSON.stringify({ t: 'clock', epochMs }));
   report({ state: 'recording' });
 
   return {

@@ -3,12 +3,17 @@ import type WebSocket from 'ws';
 import type { EgressOutput, EgressOutputStatus } from '../../realtime/room-egress.ts';
 import { hubArgs, redactText } from './ffmpeg-args.ts';
 import type { OpenSession } from './ipc.ts';
-import { EgressOutputRunner } from './output.ts';
+import { EgressOutputRunner, type MediaSource } from './output.ts';
 import { launchRecorderBrowser } from './chromium.ts';
+import { PTS_HZ, TS_PACKET, TsReader, type TsPacket } from './ts-packets.ts';
 
-const TS_PACKET = 188;
 /** Measured: 15-25 s from launch to the first chunk on a loaded 2-core machine. */
 const PAGE_START_TIMEOUT_MS = 90_000;
+/**
+ * How much of the hub's output is kept for a stretch whose request arrives late (its start was
+ * already sent): measured, a click reaches the egress up to ~10 s later on a loaded machine.
+ */
+const RECENT_MS = 20_000;
 
 export interface CompositionDeps {
   ffmpegBin: string;
@@ -38,6 +43,23 @@ export class Composition {
   #ended = false;
   #ingestBytes = 0;
   #pageTimer: NodeJS.Timeout;
+  readonly #reader = new TsReader();
+  /** The hub's packets of the last RECENT_MS, with when each came. */
+  #recent: { at: number; packets: TsPacket[] }[] = [];
+  /** The latest PAT/PMT (by PID), sent first to a segment that starts mid-stream. */
+  readonly #tables = new Map<number, Buffer>();
+  /** Wall-clock ms at the page's media time 0 (the page says when its MediaRecorder started). */
+  #mediaEpochMs: number | null = null;
+  /** The latest video PTS from the hub and when it came (when the page said nothing). */
+  #latest: { pts: number; at: number } | null = null;
+  /** When the hub's first picture came. */
+  #flowingSince: number | null = null;
+  readonly #media: MediaSource = {
+    recent: () => this.#recent.flatMap((r) => r.packets),
+    tables: () => [...this.#tables.values()],
+    ptsAt: (ms) => this.#ptsAt(ms),
+    flowingSince: () => this.#flowingSince,
+  };
 
   constructor(session: OpenSession, deps: CompositionDeps) {
     this.session = session;
@@ -94,7 +116,10 @@ export class Composition {
     }
     this.#ingest = ws;
     ws.on('message', (data: Buffer, isBinary: boolean) => {
-      if (!isBinary) return;
+      if (!isBinary) {
+        this.#control(data);
+        return;
+      }
       this.#ingestBytes += data.length;
       this.#hub.stdin?.write(data);
     });
@@ -105,33 +130,35 @@ export class Composition {
     });
   }
 
-  async add(output: EgressOutput): Promise<void> {
+  /** `at`: wall-clock ms the output was asked for (a file records from then). */
+  async add(output: EgressOutput, at?: number): Promise<void> {
     if (this.#ended) throw new Error('composition ended');
     if (this.#outputs.has(output.id)) throw new Error(`output ${output.id} exists`);
     const runner = new EgressOutputRunner(output, {
       ffmpegBin: this.#deps.ffmpegBin,
+      media: this.#media,
       report: (s) => this.#deps.report(s),
       log: this.#deps.log,
     });
     this.#outputs.set(output.id, runner);
-    await runner.start();
+    await runner.start(at);
   }
 
-  async remove(outputId: string): Promise<EgressOutputStatus> {
+  async remove(outputId: string, at?: number): Promise<EgressOutputStatus> {
     const runner = this.#get(outputId);
-    const status = await runner.stop();
+    const status = await runner.stop(at);
     this.#outputs.delete(outputId);
     // The last output gone: the recorder leaves the room.
     if (this.#outputs.size === 0) await this.close();
     return status;
   }
 
-  pause(outputId: string): Promise<void> {
-    return this.#get(outputId).pause();
+  pause(outputId: string, at?: number): Promise<void> {
+    return this.#get(outputId).pause(at);
   }
 
-  resume(outputId: string): Promise<void> {
-    return this.#get(outputId).resume();
+  resume(outputId: string, at?: number): Promise<void> {
+    return this.#get(outputId).resume(at);
   }
 
   /** Stops every output (finalised) and the composition; idempotent. */
@@ -148,13 +175,51 @@ export class Composition {
     return runner;
   }
 
+  /**
+   * The page's text messages: `{"t":"clock","epochMs":n}`, the wall-clock time of its media's
+   * time 0, so a request's moment maps to a moment of the media. Anything else is ignored.
+   */
+  #control(data: Buffer): void {
+    if (data.length > 256) return;
+    try {
+      const message = JSON.parse(data.toString('utf8')) as { t?: unknown; epochMs?: unknown };
+      if (message.t === 'clock' && typeof message.epochMs === 'number') {
+        if (Number.isFinite(message.epochMs) && message.epochMs > 0) {
+          this.#mediaEpochMs = message.epochMs;
+        }
+      }
+    } catch {
+      // Not ours to understand.
+    }
+  }
+
+  /**
+   * The hub copies the page's timestamps (-copyts), so media time = wall clock − the page's
+   * epoch. Without it (a stream from elsewhere), the latest video PTS stands for its arrival.
+   */
+  #ptsAt(ms: number): number | null {
+    if (this.#mediaEpochMs !== null) return Math.round(((ms - this.#mediaEpochMs) * PTS_HZ) / 1000);
+    if (!this.#latest) return null;
+    return Math.round(this.#latest.pts + ((ms - this.#latest.at) * PTS_HZ) / 1000);
+  }
+
   /** Whole TS packets to every output, so one joining later starts on a packet boundary. */
   #fanOut(chunk: Buffer): void {
     const data = this.#carry.length ? Buffer.concat([this.#carry, chunk]) : chunk;
     const whole = data.length - (data.length % TS_PACKET);
     this.#carry = data.subarray(whole);
     if (whole === 0) return;
-    const packets = data.subarray(0, whole);
+    const now = Date.now();
+    const packets = this.#reader.read(data.subarray(0, whole));
+    for (const p of packets) {
+      if (p.kind === 'psi' && p.data[1]! & 0x40) this.#tables.set(packetPid(p.data), p.data);
+      if (p.kind === 'video' && p.pts !== null) {
+        this.#latest = { pts: p.pts, at: now };
+        this.#flowingSince ??= now;
+      }
+    }
+    this.#recent.push({ at: now, packets });
+    while (this.#recent.length > 0 && this.#recent[0]!.at < now - RECENT_MS) this.#recent.shift();
     for (const output of this.#outputs.values()) output.write(packets);
   }
 
@@ -180,4 +245,8 @@ export class Composition {
     }
     this.#deps.ended(reason);
   }
+}
+
+function packetPid(packet: Buffer): number {
+  return ((packet[1]! & 0x1f) << 8) | packet[2]!;
 }

@@ -11,14 +11,18 @@
 export function hubArgs(): string[] {
   return [
     ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
-    // Low delay: no probing beyond what the stream's header says.
-    ...['-fflags', '+nobuffer+genpts', '-probesize', '32768', '-analyzeduration', '0'],
-    ...['-f', 'matroska', '-i', 'pipe:0'],
+    // Low delay: no probing beyond what the stream's header says. Not `-fflags +nobuffer`: it
+    // drops the packets read while probing (measured: the first 2.5-3.5 s of video, and audio
+    // and video then offset differently).
+    ...['-fflags', '+genpts', '-probesize', '32768', '-analyzeduration', '0'],
+    // The page's own timestamps go through unchanged (-copyts, -mpegts_copyts): a file output
+    // maps a request's wall-clock moment to media time with the page's clock (segment-feed.ts).
+    ...['-copyts', '-f', 'matroska', '-i', 'pipe:0'],
     ...['-map', '0:v:0', '-map', '0:a:0'],
     // SPS/PPS before every key frame, so an output joining mid-stream can decode.
     ...['-c:v', 'copy', '-bsf:v', 'h264_mp4toannexb,dump_extra=freq=keyframe'],
     ...['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2'],
-    ...['-f', 'mpegts', '-flush_packets', '1', '-muxdelay', '0', 'pipe:1'],
+    ...['-f', 'mpegts', '-mpegts_copyts', '1', '-flush_packets', '1', '-muxdelay', '0', 'pipe:1'],
   ];
 }
 

@@ -13,12 +13,14 @@ export interface OpenSession {
   pageUrl?: string;
 }
 
+// `at`: the wall-clock ms the request was made (the host's click reached the server); a file
+// output is cut at that moment of the media, however late the request reaches the egress.
 export type EgressRequest =
   | ({ t: 'open' } & OpenSession)
-  | { t: 'add'; session: string; output: EgressOutput }
-  | { t: 'remove'; session: string; outputId: string }
-  | { t: 'pause'; session: string; outputId: string }
-  | { t: 'resume'; session: string; outputId: string }
+  | { t: 'add'; session: string; output: EgressOutput; at?: number }
+  | { t: 'remove'; session: string; outputId: string; at?: number }
+  | { t: 'pause'; session: string; outputId: string; at?: number }
+  | { t: 'resume'; session: string; outputId: string; at?: number }
   | { t: 'close'; session: string };
 
 export type ParentMessage = EgressRequest & { id: number };

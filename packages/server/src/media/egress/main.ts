@@ -58,13 +58,13 @@ async function handle(request: EgressRequest): Promise<unknown> {
   if (!composition) throw new Error('no such egress session');
   switch (request.t) {
     case 'add':
-      return composition.add(request.output);
+      return composition.add(request.output, request.at);
     case 'remove':
-      return composition.remove(request.outputId);
+      return composition.remove(request.outputId, request.at);
     case 'pause':
-      return composition.pause(request.outputId);
+      return composition.pause(request.outputId, request.at);
     case 'resume':
-      return composition.resume(request.outputId);
+      return composition.resume(request.outputId, request.at);
     case 'close':
       return composition.close();
     default: {

@@ -8,15 +8,32 @@ import type {
   EgressOutputStatus,
 } from '../../realtime/room-egress.ts';
 import { fileSegmentArgs, hlsArgs, redactText, rtmpArgs } from './ffmpeg-args.ts';
-import { finaliseFile, segmentsDir } from './finalise.ts';
+import { finaliseFile, segmentName, segmentsDir, writeSegmentCut } from './finalise.ts';
+import { SegmentFeed } from './segment-feed.ts';
+import type { TsPacket } from './ts-packets.ts';
 
 /** An output that lags this far behind (its ffmpeg stopped reading) is failed, not buffered. */
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 /** An output that has not written anything this long after its input began has failed. */
 const START_TIMEOUT_MS = 30_000;
+/** A segment whose end the hub's output has not passed this long after it was asked ends anyway. */
+const END_WAIT_MS = 10_000;
+
+/** What a file output reads of its composition to cut at moments of the media. */
+export interface MediaSource {
+  /** The hub's packets of the last seconds (a resumed stretch may start before its request came). */
+  recent(): readonly TsPacket[];
+  /** The latest PAT and PMT, sent before a segment's first key frame. */
+  tables(): readonly Buffer[];
+  /** The media time (PTS) captured at wall-clock `ms`; null before the page sent anything. */
+  ptsAt(ms: number): number | null;
+  /** When the hub's first picture came (wall-clock ms): the page is recording; null before. */
+  flowingSince(): number | null;
+}
 
 export interface OutputDeps {
   ffmpegBin: string;
+  media: MediaSource;
   report(status: EgressOutputStatus): void;
   log(level: 'info' | 'warn' | 'error', msg: string, data?: Record<string, unknown>): void;
 }
@@ -30,6 +47,11 @@ interface Run {
   bytes: number;
   mediaUs: number;
   exited: Promise<number | null>;
+  /** File outputs: which packets this segment gets (media-time cuts). */
+  feed: SegmentFeed | null;
+  segment: number;
+  /** Wall-clock ms the run was asked for. */
+  askedAt: number;
 }
 
 /**
@@ -38,7 +60,10 @@ interface Run {
  *
  * File outputs record one fragmented-MP4 segment per stretch between pauses (in `<path>.parts/`)
  * and concatenate them into `path` when removed, so paused time is not in the file and every
- * segment is playable up to a crash.
+ * segment is playable up to a crash. A stretch is cut at moments of the media, not when a
+ * request arrives (segment-feed.ts): it starts at the key frame nearest the moment it was asked
+ * for (replayed from the composition's recent packets when the request came late) and ends at
+ * the moment the pause or stop was asked for.
  */
 export class EgressOutputRunner {
   readonly output: EgressOutput;
@@ -72,22 +97,60 @@ export class EgressOutputRunner {
     return s;
   }
 
-  /** Starts the output; resolves once it writes (running), rejects with its failure. */
-  start(): Promise<void> {
+  /**
+   * Starts the output; resolves once it is running (a file: its start moment is fixed, `at` or
+   * when the page's media began to flow if later; a stream: its ffmpeg writes), rejects with
+   * its failure.
+   */
+  start(at = Date.now()): Promise<void> {
     try {
       this.#prepare();
     } catch (error) {
       this.#fail(isNoSpace(error) ? 'disk_full' : 'encoder_failed', error);
       return Promise.reject(new Error(this.#failure));
     }
-    this.#spawn();
+    this.#spawn(at);
     return this.#whenRunning();
   }
 
-  /** Feeds hub output; ignored while paused or finished. */
-  write(chunk: Buffer): void {
+  /** Feeds hub output (whole packets); a file segment takes the part of its stretch. */
+  write(packets: readonly TsPacket[]): void {
     const run = this.#run;
-    if (!run || run.expectedExit || this.#state === 'paused') return;
+    if (!run || run.expectedExit) return;
+    if (run.feed) {
+      this.#feedSegment(run, packets);
+      return;
+    }
+    if (this.#state === 'paused') return;
+    this.#send(run, Buffer.concat(packets.map((p) => p.data)));
+  }
+
+  #feedSegment(run: Run, packets: readonly TsPacket[]): void {
+    const feed = run.feed!;
+    if (feed.fromPts === null) this.#fixStart(run, run.askedAt);
+    const out = feed.take(packets, () => this.#deps.media.tables());
+    if (out.length > 0) this.#send(run, Buffer.concat(out));
+    if (feed.done) this.#closeSegment(run);
+  }
+
+  /**
+   * A stretch starts at the moment it was asked for, or when the page's media began to flow if
+   * that is later (the first recording waits for the recorder page): from then on it is being
+   * recorded, so the host and everyone see REC as the file's content begins.
+   */
+  #fixStart(run: Run, at: number): void {
+    const since = this.#deps.media.flowingSince();
+    if (since === null || this.#run !== run) return;
+    const pts = this.#deps.media.ptsAt(Math.max(at, since));
+    if (pts === null) return;
+    run.feed!.startAt(pts);
+    if (this.#state === 'starting') {
+      this.#setState('running');
+      this.#settleStart();
+    }
+  }
+
+  #send(run: Run, chunk: Buffer): void {
     const stdin = run.proc.stdin;
     if (!stdin || stdin.destroyed) return;
     if (stdin.writableLength > MAX_BUFFERED_BYTES) {
@@ -99,31 +162,33 @@ export class EgressOutputRunner {
     stdin.write(chunk);
   }
 
-  async pause(): Promise<void> {
+  /** Pauses a file at `at` (wall clock: when the host asked); resolves once its segment ended. */
+  async pause(at = Date.now()): Promise<void> {
     if (this.output.kind !== 'file') throw new Error('only file outputs pause');
     if (this.#state === 'paused') return;
     if (this.#state !== 'running') throw new Error(`cannot pause a ${this.#state} output`);
     this.#setState('paused');
-    await this.#endRun();
+    await this.#endRun(at);
   }
 
-  async resume(): Promise<void> {
+  /** Resumes a file from `at`; resolves once the new segment is recording. */
+  async resume(at = Date.now()): Promise<void> {
     if (this.output.kind !== 'file') throw new Error('only file outputs resume');
     if (this.#state === 'running') return;
     if (this.#state !== 'paused') throw new Error(`cannot resume a ${this.#state} output`);
     this.#setState('starting');
-    this.#spawn();
+    this.#spawn(at);
     await this.#whenRunning();
   }
 
-  /** Stops and finalises; resolves with the last status (stopped, or failed). */
-  async stop(): Promise<EgressOutputStatus> {
+  /** Stops (a file: at `at`) and finalises; resolves with the last status (stopped, or failed). */
+  async stop(at = Date.now()): Promise<EgressOutputStatus> {
     if (this.#state === 'stopped' || this.#state === 'failed') {
       if (this.output.kind === 'file') await this.#finalise();
       return this.status();
     }
     this.#setState('stopping');
-    await this.#endRun();
+    await this.#endRun(at);
     if (this.output.kind === 'file') await this.#finalise();
     if (this.#state === 'stopping') this.#setState('stopped');
     return this.status();
@@ -146,10 +211,8 @@ export class EgressOutputRunner {
   #args(): string[] {
     const o = this.output;
     switch (o.kind) {
-      case 'file': {
-        const name = `${String(this.#segment++).padStart(4, '0')}.mp4`;
-        return fileSegmentArgs(path.join(segmentsDir(o.path), name));
-      }
+      case 'file':
+        return fileSegmentArgs(path.join(segmentsDir(o.path), segmentName(this.#segment)));
       case 'rtmp':
         return rtmpArgs(o.url);
       case 'hls':
@@ -161,9 +224,11 @@ export class EgressOutputRunner {
     }
   }
 
-  #spawn(): void {
+  #spawn(at: number): void {
     // SECURITY: the args may hold an RTMP stream key; they are never logged (redactArgs if needed).
-    const proc = spawn(this.#deps.ffmpegBin, this.#args(), { stdio: ['pipe', 'pipe', 'pipe'] });
+    const args = this.#args();
+    const segment = this.#segment++;
+    const proc = spawn(this.#deps.ffmpegBin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let resolveExit: (code: number | null) => void = () => undefined;
     const run: Run = {
       proc,
@@ -173,6 +238,9 @@ export class EgressOutputRunner {
       bytes: 0,
       mediaUs: 0,
       exited: new Promise((r) => (resolveExit = r)),
+      feed: this.output.kind === 'file' ? new SegmentFeed() : null,
+      segment,
+      askedAt: at,
     };
     this.#run = run;
     proc.stdin?.on('error', () => undefined); // EPIPE after ffmpeg exits: the exit says why
@@ -197,6 +265,8 @@ export class EgressOutputRunner {
     });
     clearTimeout(this.#startTimer);
     this.#startTimer = undefined;
+    // A stretch asked for a moment the hub already sent starts from the recent packets.
+    if (run.feed) this.#feedSegment(run, this.#deps.media.recent());
   }
 
   /** Counted from the first input: the recorder page may take a while to load and join. */
@@ -220,9 +290,11 @@ export class EgressOutputRunner {
     if (key === 'total_size') run.bytes = value;
     else if (key === 'out_time_us' && value >= 0) run.mediaUs = value;
     else return;
-    // Written something (HLS reports no size, only media time): the output is up.
+    // Written something (HLS reports no size, only media time): the output is up. (A file is
+    // running once its start moment is fixed: #fixStart.)
     if (value > 0 && !run.started) {
       run.started = true;
+      if (run.feed) return;
       if (this.#run === run && this.#state === 'starting') this.#setState('running');
       this.#settleStart();
     }
@@ -232,8 +304,16 @@ export class EgressOutputRunner {
     clearTimeout(this.#startTimer);
     this.#startTimer = undefined;
     if (this.#run === run && this.output.kind === 'file') {
-      this.#doneBytes += fileSize(this.output, this.#segment - 1) ?? run.bytes;
-      this.#doneUs += run.mediaUs;
+      const file = path.join(segmentsDir(this.output.path), segmentName(run.segment));
+      if (run.feed?.empty) {
+        // Nothing of the stretch was recorded (paused before its first key frame came).
+        fs.rmSync(file, { force: true });
+      } else {
+        this.#doneBytes += fileSize(file) ?? run.bytes;
+        const outpoint = run.feed?.outpoint;
+        const us = outpoint == null ? run.mediaUs : Math.min(run.mediaUs, outpoint * 1e6);
+        this.#doneUs += us;
+      }
       this.#run = undefined;
     }
     if (run.expectedExit || this.#state === 'failed') return;
@@ -270,15 +350,38 @@ export class EgressOutputRunner {
     for (const w of this.#startWaiters.splice(0)) w.reject(new Error(failure));
   }
 
-  /** Ends the current ffmpeg run cleanly (its file gets its last fragment). */
-  async #endRun(): Promise<void> {
+  /**
+   * Ends the current ffmpeg run cleanly (its file gets its last fragment). A file segment ends at
+   * `at`: it is fed until the hub's output passes that moment (at most END_WAIT_MS), and media
+   * written past it before the request came is cut when finalised.
+   */
+  async #endRun(at: number): Promise<void> {
     const run = this.#run;
     if (!run) return;
+    if (run.feed) {
+      const pts = this.#deps.media.ptsAt(at);
+      if (pts !== null) run.feed.endAt(pts);
+      if (pts === null || run.feed.done) this.#closeSegment(run);
+      const wait = setTimeout(() => this.#closeSegment(run), END_WAIT_MS);
+      await run.exited;
+      clearTimeout(wait);
+      return;
+    }
     run.expectedExit = true;
     run.proc.stdin?.end();
     const timer = setTimeout(() => run.proc.kill('SIGKILL'), 10_000);
     await run.exited;
     clearTimeout(timer);
+  }
+
+  /** A file segment has all it gets: its cut is kept beside it, its ffmpeg finishes the file. */
+  #closeSegment(run: Run): void {
+    if (run.expectedExit || this.output.kind !== 'file') return;
+    run.expectedExit = true;
+    const outpoint = run.feed?.outpoint;
+    if (outpoint != null) writeSegmentCut(this.output.path, run.segment, { outpoint });
+    run.proc.stdin?.end();
+    setTimeout(() => run.proc.kill('SIGKILL'), 10_000).unref();
   }
 
   async #finalise(): Promise<void> {
@@ -309,10 +412,9 @@ export class EgressOutputRunner {
   }
 }
 
-function fileSize(output: Extract<EgressOutput, { kind: 'file' }>, segment: number): number | null {
+function fileSize(file: string): number | null {
   try {
-    const name = `${String(segment).padStart(4, '0')}.mp4`;
-    return fs.statSync(path.join(segmentsDir(output.path), name)).size;
+    return fs.statSync(file).size;
   } catch {
     return null;
   }

@@ -295,10 +295,10 @@ class SupervisedSession implements EgressSession {
     this.#outputs.set(output.id, output);
     this.received({ outputId: output.id, state: 'starting' });
     // SECURITY: `output` may hold an RTMP URL with its key: it goes to the egress process only.
-    await this.#supervisor.request({ t: 'add', session: this.id, output });
+    await this.#supervisor.request({ t: 'add', session: this.id, output, at: Date.now() });
   }
 
-  async removeOutput(outputId: string): Promise<EgressOutputStatus> {
+  async removeOutput(outputId: string, at = Date.now()): Promise<EgressOutputStatus> {
     const status = this.#statuses.get(outputId);
     if (!status) throw new Error(`no output ${outputId}`);
     if (this.#ended) return status;
@@ -306,17 +306,18 @@ class SupervisedSession implements EgressSession {
       t: 'remove',
       session: this.id,
       outputId,
+      at,
     })) as EgressOutputStatus;
     this.#statuses.set(outputId, last);
     return last;
   }
 
-  async pause(outputId: string): Promise<void> {
-    await this.#supervisor.request({ t: 'pause', session: this.id, outputId });
+  async pause(outputId: string, at = Date.now()): Promise<void> {
+    await this.#supervisor.request({ t: 'pause', session: this.id, outputId, at });
   }
 
-  async resume(outputId: string): Promise<void> {
-    await this.#supervisor.request({ t: 'resume', session: this.id, outputId });
+  async resume(outputId: string, at = Date.now()): Promise<void> {
+    await this.#supervisor.request({ t: 'resume', session: this.id, outputId, at });
   }
 
   status(): readonly EgressOutputStatus[] {

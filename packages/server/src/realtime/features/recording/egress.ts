@@ -103,17 +103,24 @@ function tellModerators(room: FeatureRoom, message: ServerMessageOf<'recording_f
   room.turn(() => room.deliver([{ to: { to: 'moderators' }, message }])).catch(() => undefined);
 }
 
-/** Stops the running recording (a host's stop, or the room ending) and finalises its file. */
-export async function stopRecording(room: FeatureRoom, slot: RecordingSlot): Promise<void> {
+/**
+ * Stops the running recording (a host's stop at `at`, or the room ending) and finalises its
+ * file, cut at `at`.
+ */
+export async function stopRecording(
+  room: FeatureRoom,
+  slot: RecordingSlot,
+  at = Date.now(),
+): Promise<void> {
   const active = slot.active;
   if (!active) return;
-  announce(room, slot, stopping(slot.run, Date.now()));
+  announce(room, slot, stopping(slot.run, at));
   slot.active = null;
   active.unsubscribe();
   let status: EgressOutputStatus | null = null;
   let failure: RecordingFailure | null = null;
   try {
-    status = await active.session.removeOutput(active.outputId);
+    status = await active.session.removeOutput(active.outputId, at);
   } catch (error) {
     room.log.error({ err: error }, 'recording could not be finalised');
     failure = 'encoder_failed';

@@ -25,14 +25,16 @@ const notInRoom = () => roomError('not_joined', 'room.not_in_room');
  */
 function handle(
   command: RecordingCommand,
-  act: (room: FeatureRoom, by: string) => Promise<RoomError | null>,
+  act: (room: FeatureRoom, at: number) => Promise<RoomError | null>,
 ) {
   return (room: FeatureRoom, by: string, answer: Answer): Promise<void> => {
     const slot = slotOf(room);
+    // The moment the host asked: the file is cut there, however long the egress takes to hear.
+    const at = Date.now();
     return slot.queue.run(async () => {
       const refused = check(room, by, command);
       if (refused) return answer({ ok: false, error: refused });
-      const failed = await act(room, by);
+      const failed = await act(room, at);
       if (failed) return answer({ ok: false, error: failed });
       answer({ ok: true, data: { recording: slot.run } });
     });
@@ -56,36 +58,36 @@ const start = (room: FeatureRoom, by: string, answer: Answer): Promise<void> => 
   });
 };
 
-const pause = handle('pause', async (room) => {
+const pause = handle('pause', async (room, at) => {
   const slot = slotOf(room);
   const active = slot.active;
   if (!active) return roomError('conflict', 'recording.not_recording');
   try {
-    await active.session.pause(active.outputId);
+    await active.session.pause(active.outputId, at);
   } catch (error) {
     room.log.error({ err: error }, 'recording could not pause');
     return roomError('internal', 'errors.internal');
   }
-  announce(room, slot, paused(slot.run, Date.now()));
+  announce(room, slot, paused(slot.run, at));
   return null;
 });
 
-const resume = handle('resume', async (room) => {
+const resume = handle('resume', async (room, at) => {
   const slot = slotOf(room);
   const active = slot.active;
   if (!active) return roomError('conflict', 'recording.not_recording');
   try {
-    await active.session.resume(active.outputId);
+    await active.session.resume(active.outputId, at);
   } catch (error) {
     room.log.error({ err: error }, 'recording could not resume');
     return roomError('internal', 'errors.internal');
   }
-  announce(room, slot, resumed(slot.run, Date.now()));
+  announce(room, slot, resumed(slot.run, at));
   return null;
 });
 
-const stop = handle('stop', async (room) => {
-  await stopRecording(room, slotOf(room));
+const stop = handle('stop', async (room, at) => {
+  await stopRecording(room, slotOf(room), at);
   return null;
 });
 
