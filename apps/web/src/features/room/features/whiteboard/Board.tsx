@@ -85,7 +85,13 @@ export default function Board({ viewOnly }: { viewOnly: boolean }) {
     [sync],
   );
 
-  const onChange = () => {
+  const wrapper = useRef<HTMLDivElement | null>(null);
+  const onChange = (elements: readonly OrderedExcalidrawElement[]) => {
+    // How many elements the board shows, readable from the page (tests, assistive tooling):
+    // written to the DOM directly, since a re-render per change would slow drawing down.
+    if (wrapper.current) {
+      wrapper.current.dataset.elements = String(elements.filter((e) => !e.isDeleted).length);
+    }
     if (!canEditRef.current || timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;
@@ -125,6 +131,7 @@ export default function Board({ viewOnly }: { viewOnly: boolean }) {
 
   return (
     <div
+      ref={wrapper}
       style={{ width: '100%', height: '100%', background: '#fff' }}
       role="region"
       aria-label={t('whiteboard.label')}
