@@ -41,6 +41,11 @@ const planned = [
     what: 'virtual background at 720p in headless Chromium: ms per frame and CPU vs the bare camera',
     status: 'ready (after npm run build): npm run bench -- vbg [--seconds 10]',
   },
+  {
+    name: 'glass',
+    what: 'glass-to-glass latency: a clock drawn into the camera, read on the watch page (HLS) and in the call (WebRTC)',
+    status: 'ready (root, after npm run build): GLASS_SECONDS=60 npm run bench -- glass',
+  },
 ];
 
 // Benchmarks that exist, run as `npm run bench -- <name> [options]`. Each is its own process, run
@@ -54,6 +59,15 @@ const runnable = {
   soak: ['--import', 'tsx', 'bench/soak/soak.ts'],
   http: ['--import', 'tsx', 'bench/http/http.ts'],
   vbg: ['--import', 'tsx', 'bench/virtual-background/vbg.ts'],
+  // A Playwright test on the e2e calls harness (GLASS_SECONDS per phase, 60 by default).
+  glass: [
+    'node_modules/@playwright/test/cli.js',
+    'test',
+    '-c',
+    'bench/glass/playwright.config.ts',
+    '--output',
+    '.tmp/bench-glass',
+  ],
 };
 const [which, ...rest] = process.argv.slice(2);
 if (which !== undefined) {
