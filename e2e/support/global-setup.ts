@@ -19,10 +19,15 @@ const E2E_OAUTH_CLIENT = { id: 'podium-e2e', secret: 'podium-e2e-secret' };
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // The server serves apps/web/dist; `npm test` has built it, a direct `playwright test` may not.
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], {
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('the web app failed to build');
+  // PODIUM_E2E_WEB_DIST names a copy of one's own instead (served as is, not rebuilt here): a
+  // concurrent rebuild of apps/web/dist in the same checkout then neither fails this set-up nor
+  // makes pages 404 mid-run.
+  if (!process.env.PODIUM_E2E_WEB_DIST) {
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], {
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('the web app failed to build');
+  }
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-e2e-'));
   const mailDir = path.join(work, 'mail');
@@ -68,7 +73,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         // interface, and test traffic must stay on loopback. Call specs run in their own project
         // with Janus and the browsers inside a namespace the run creates.
         MEDIA_ENABLED: '0',
-        WEB_DIST: path.join(root, 'apps/web/dist'),
+        WEB_DIST: process.env.PODIUM_E2E_WEB_DIST ?? path.join(root, 'apps/web/dist'),
         // Every spec signs in from 127.0.0.1; failing-login specs must not lock the others out.
         LOGIN_MAX_ATTEMPTS: '1000',
         OAUTH_GOOGLE_ISSUER: idp.issuer,

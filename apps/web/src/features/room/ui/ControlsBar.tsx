@@ -1,4 +1,5 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import {
   ActionIcon,
   Button,
@@ -37,6 +38,7 @@ import { ControlToggle } from './ControlToggle.tsx';
 import { useMirror } from './mirror.ts';
 import { useHandSound } from './handSound.ts';
 import { isModerator } from '../state/permissions.ts';
+import { CONTROL_GAP, CONTROL_SIZE, inlineControlCount } from './controlsFit.ts';
 
 function DeviceSelect({
   label,
@@ -194,24 +196,86 @@ function MediaErrors() {
 const NO_CONTROLS = [] as const;
 const noControls = () => NO_CONTROLS;
 
-/** One feature's controls (its `useControls`, a hook: one component per feature keeps it stable). */
-function FeatureControls({ feature }: { feature: InCallFeature }) {
+/**
+ * One feature's controls (its `useControls`, a hook: one component per feature keeps it stable).
+ * It tells the bar how many it has; those from `inline` on (counted over the whole bar from
+ * `from`) go into "More options" (`menu`) through a portal, so their hooks and state stay here.
+ */
+function FeatureControls({
+  feature,
+  from,
+  inline,
+  menu,
+  onCount,
+}: {
+  feature: InCallFeature;
+  from: number;
+  inline: number;
+  menu: HTMLElement | null;
+  onCount: (id: string, count: number) => void;
+}) {
   const useControls = feature.useControls ?? noControls;
   const controls = useControls();
+  const count = controls.length;
+  useLayoutEffect(() => onCount(feature.id, count), [onCount, feature.id, count]);
   return (
     <>
-      {controls.map((control) => (
-        <Fragment key={control.key}>{control.element}</Fragment>
-      ))}
+      {controls.map((control, i) =>
+        from + i < inline ? (
+          <Fragment key={control.key}>{control.element}</Fragment>
+        ) : menu ? (
+          createPortal(
+            // Portals append in mount order: `order` keeps the bar's order in the menu.
+            <span style={{ order: from + i + 1, display: 'inline-flex' }}>{control.element}</span>,
+            menu,
+            control.key,
+          )
+        ) : null,
+      )}
     </>
   );
+}
+
+/** Leave's width before it is measured (its label, "Leave" or "Rời đi", and icon). */
+const LEAVE_WIDTH = 110;
+
+/**
+ * The bar's width and Leave's, followed as the window or a panel changes them; null until
+ * measured (then every control shows inline, as before).
+ */
+function useBarWidths(
+  barRef: React.RefObject<HTMLElement | null>,
+  leaveRef: React.RefObject<HTMLElement | null>,
+): { bar: number; leave: number } | null {
+  const [widths, setWidths] = useState<{ bar: number; leave: number } | null>(null);
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    if (!bar) return;
+    const observer = new ResizeObserver((entries) => {
+      const width = entries.find((e) => e.target === bar)?.contentRect.width ?? bar.clientWidth;
+      const leave = leaveRef.current?.offsetWidth || LEAVE_WIDTH;
+      if (width)
+        setWidths((w) => (w?.bar === width && w.leave === leave ? w : { bar: width, leave }));
+    });
+    observer.observe(bar);
+    if (leaveRef.current) observer.observe(leaveRef.current);
+    return () => observer.disconnect();
+  }, [barRef, leaveRef]);
+  return widths;
 }
 
 /**
  * The controls people use most stay in the bar on a phone; the rest go in "More options" (a
  * popover kept mounted, so the features' controls keep their state and hooks).
  */
-function MoreOptions({ children }: { children: React.ReactNode }) {
+function MoreOptions({
+  children,
+  containerRef,
+}: {
+  children?: React.ReactNode;
+  /** The menu's content, where the features' controls that do not fit are portaled. */
+  containerRef?: (el: HTMLElement | null) => void;
+}) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   return (
@@ -254,6 +318,7 @@ function MoreOptions({ children }: { children: React.ReactNode }) {
           maw={260}
           role="group"
           aria-label={t('room.controls.more')}
+          ref={containerRef}
           // Choosing something closes the menu; a nested menu or popover keeps it open.
           onClick={(e) => {
             const target = e.target as HTMLElement;
@@ -288,6 +353,37 @@ export function ControlsBar({
   const camera = media.devices.camera;
   const handUp = self?.hand_raised_at != null;
   const noMedia = !media.supported;
+  const features = session.features;
+
+  // How many controls each feature has (reported by FeatureControls), so the bar knows where
+  // each feature's controls start and how many fit inline (controlsFit.ts).
+  const [counts, setCounts] = useState<Readonly<Record<string, number>>>({});
+  const onCount = useCallback(
+    (id: string, count: number) => setCounts((c) => (c[id] === count ? c : { ...c, [id]: count })),
+    [],
+  );
+  const starts: number[] = [];
+  let total = 0;
+  for (const feature of features) {
+    starts.push(total);
+    total += counts[feature.id] ?? 0;
+  }
+  const barRef = useRef<HTMLDivElement>(null);
+  const leaveRef = useRef<HTMLButtonElement>(null);
+  const widths = useBarWidths(barRef, leaveRef);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  // Mic, camera, screen, hand (not the host's), layout, settings; then Leave (its label's width).
+  const core = self?.role !== 'host' ? 6 : 5;
+  const inline = compact
+    ? 0
+    : widths === null
+      ? total
+      : inlineControlCount({
+          available: widths.bar,
+          reserved: core * (CONTROL_SIZE + CONTROL_GAP) + widths.leave,
+          total,
+        });
+  const more = compact || inline < total;
 
   const rest = (
     <>
@@ -315,11 +411,18 @@ export function ControlsBar({
       ) : null}
       <LayoutMenu inline={compact} />
       <DevicesMenu inline={compact} />
-      {session.features.map((feature) => (
-        <FeatureControls key={feature.id} feature={feature} />
-      ))}
     </>
   );
+  const featureControls = features.map((feature, i) => (
+    <FeatureControls
+      key={feature.id}
+      feature={feature}
+      from={starts[i] ?? 0}
+      inline={inline}
+      menu={menu}
+      onCount={onCount}
+    />
+  ));
 
   return (
     <Stack
@@ -330,7 +433,8 @@ export function ControlsBar({
       data-compact={compact ? '' : undefined}
     >
       <MediaErrors />
-      <Group justify="center" gap={compact ? 'xs' : 'sm'} wrap={compact ? 'nowrap' : 'wrap'}>
+      {/* Never wraps: what does not fit goes behind More options (issue 15). */}
+      <Group ref={barRef} justify="center" gap={compact ? 'xs' : 'sm'} wrap="nowrap">
         <ControlToggle
           label={t('room.controls.microphone')}
           tip={t(mic.on ? 'room.controls.tips.micOff' : 'room.controls.tips.micOn')}
@@ -353,7 +457,9 @@ export function ControlsBar({
         >
           {camera.on ? <IconVideo aria-hidden /> : <IconVideoOff aria-hidden />}
         </ControlToggle>
-        {compact ? <MoreOptions>{rest}</MoreOptions> : rest}
+        {compact ? null : rest}
+        {featureControls}
+        {more ? <MoreOptions containerRef={setMenu}>{compact ? rest : null}</MoreOptions> : null}
         {compact ? (
           <Tooltip label={t('room.controls.leave')}>
             <ActionIcon
@@ -369,7 +475,9 @@ export function ControlsBar({
           </Tooltip>
         ) : (
           <Button
-            color="red"
+            ref={leaveRef}
+            // White text on red.9 is 5.5:1 (on the default red.6, 3.3:1: axe's color-contrast).
+            color="red.9"
             radius="xl"
             size="md"
             leftSection={<IconPhoneOff aria-hidden size={18} />}
