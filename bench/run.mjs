@@ -42,6 +42,11 @@ const planned = [
     status: 'ready (after npm run build): npm run bench -- vbg [--seconds 10]',
   },
   {
+    name: 'egress',
+    what: 'one recording egress at 720p30 and 1080p30: cores and MB of its process tree, click → REC and → first fragment, a bare ffmpeg as reference',
+    status: 'ready (root, after npm run build): npm run bench -- egress [--seconds 60]',
+  },
+  {
     name: 'glass',
     what: 'glass-to-glass latency: a clock drawn into the camera, read on the watch page (HLS) and in the call (WebRTC)',
     status: 'ready (root, after npm run build): GLASS_SECONDS=60 npm run bench -- glass',
@@ -59,6 +64,7 @@ const runnable = {
   soak: ['--import', 'tsx', 'bench/soak/soak.ts'],
   http: ['--import', 'tsx', 'bench/http/http.ts'],
   vbg: ['--import', 'tsx', 'bench/virtual-background/vbg.ts'],
+  egress: ['--import', 'tsx', 'bench/egress/egress.ts'],
   // A Playwright test on the e2e calls harness (GLASS_SECONDS per phase, 60 by default).
   glass: [
     'node_modules/@playwright/test/cli.js',

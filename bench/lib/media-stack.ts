@@ -143,7 +143,8 @@ export async function startMediaStack(options: {
       },
     );
     fs.closeSync(logFd);
-    const deadline = Date.now() + 90_000;
+    // Generous: the server compiles through tsx and opens PGlite; minutes on a loaded machine.
+    const deadline = Date.now() + 240_000;
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) {
         throw new Error(`the server exited during start-up:\n${tail()}`);
@@ -153,7 +154,7 @@ export async function startMediaStack(options: {
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`the server was not ready in 90 s:\n${tail()}`);
+      if (Date.now() > deadline) throw new Error(`the server was not ready in 240 s:\n${tail()}`);
       await new Promise((r) => setTimeout(r, 200));
     }
     // Janus is the server's child (`ip netns exec` execs it in place).
@@ -187,7 +188,7 @@ export async function startMediaStack(options: {
 /** Signs a host up, logs in, creates an event; returns its alias and the host's tokens. */
 export async function prepareEvent(
   baseUrl: string,
-  mode: 'meeting' | 'conference',
+  mode: 'meeting' | 'conference' | 'theater',
 ): Promise<{ alias: string; token: string; renewal: string }> {
   const call = async (
     url: string,
