@@ -1,4 +1,11 @@
-import { PAUSED, recIndicator, library, download } from './support/recording.ts';
+import {
+  PAUSED,
+  download,
+  library,
+  recIndicator,
+  recShownAt,
+  timedClick,
+} from './support/recording.ts';
 import { expect, startTwoWayCall, test } from './support/call.ts';
 
 /**
@@ -7,8 +14,18 @@ import { expect, startTwoWayCall, test } from './support/call.ts';
  * sees the REC indicator; the file is listed at /app/recording, downloads, and ffprobe finds
  * video and audio lasting the recorded time without the pause.
  *
- * PENDING (run with PODIUM_E2E_PENDING=1): on this machine the file lasts 26-28 s for 15 s
- * recorded (audio and video both), so the pause or the start is not cut yet (issue 12 open).
+ * "The recorded time" is what the host lived through, measured here: from the moment REC shows
+ * on the host's page to the pause click, and from the resume click to the stop click. The waits
+ * are 10 s and 5 s, but on a loaded two-core machine a step around them can take seconds more,
+ * so the file is checked against the measured stretches (±1 s for key frames and clicks in
+ * flight, + up to 2 s for REC reaching the host's screen after the recording began) rather than
+ * a fixed 15 s. Before the egress cut at moments of the media, the file carried 11-13 s more.
+ *
+ * PENDING (run with PODIUM_E2E_PENDING=1): the cause is fixed (egress segment-feed.ts; measured
+ * after it, each stretch's length matched the server's pause/resume/stop moments to 0.1 s), but
+ * this spec has not yet passed end to end here: the machine ran at load 40-75 and the runs
+ * timed out (library page, test timeout) before the duration check. Rename to *.spec.ts after
+ * it passes 2-3 times on a quieter machine (issue 12).
  */
 
 test('the host records with a pause; everyone sees REC; the MP4 lists, downloads and lasts the recorded time', async ({
@@ -21,24 +38,27 @@ test('the host records with a pause; everyone sees REC; the MP4 lists, downloads
   // Guests are not offered the control.
   await expect(guest.page.getByRole('button', { name: 'Record', exact: true })).toHaveCount(0);
 
+  const recShown = recShownAt(page, 120_000);
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   // The egress starts Chromium and ffmpeg on the first recording: allow for a loaded runner.
-  await expect(recIndicator(page)).toBeVisible({ timeout: 120_000 });
+  const recording = await recShown;
   await expect(recIndicator(guest.page)).toBeVisible();
   await page.waitForTimeout(10_000);
 
   const pause = page.getByRole('button', { name: 'Pause recording' });
-  await pause.click();
+  const [pausing, paused] = await timedClick(() => pause.click());
   await expect(pause).toHaveAttribute('aria-pressed', 'true');
   await expect(guest.page.getByRole('status', { name: PAUSED })).toBeVisible();
   await page.waitForTimeout(5_000);
 
-  await pause.click();
+  const [resuming, resumed] = await timedClick(() => pause.click());
   await expect(pause).toHaveAttribute('aria-pressed', 'false');
   await expect(recIndicator(guest.page)).toBeVisible();
   await page.waitForTimeout(5_000);
 
-  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  const [stopping, stopped] = await timedClick(() =>
+    page.getByRole('button', { name: 'Record', exact: true }).click(),
+  );
   await expect(recIndicator(guest.page)).toHaveCount(0, { timeout: 60_000 });
   await expect(recIndicator(page)).toHaveCount(0);
 
@@ -55,6 +75,12 @@ test('the host records with a pause; everyone sees REC; the MP4 lists, downloads
   });
   expect(probe.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
   const duration = Number(probe.format.duration);
-  expect(duration).toBeGreaterThan(15 - 1.5);
-  expect(duration).toBeLessThan(15 + 1.5);
+  const least = (pausing - recording + (stopping - resumed)) / 1000;
+  const most = (paused - recording + (stopped - resuming)) / 1000;
+  test.info().annotations.push({
+    type: 'recorded',
+    description: `file ${duration.toFixed(2)} s; host lived ${least.toFixed(2)}-${most.toFixed(2)} s`,
+  });
+  expect(duration).toBeGreaterThan(least - 1);
+  expect(duration).toBeLessThan(most + 1 + 2);
 });

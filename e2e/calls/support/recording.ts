@@ -13,6 +13,27 @@ export const PAUSED = 'The recording is paused';
 
 export const recIndicator = (page: Page) => page.getByRole('status', { name: REC });
 
+/**
+ * The wall-clock ms at which the REC indicator appears on `page`, taken by the page itself on
+ * the animation frame it shows (an `expect` poll notices up to a second later on a loaded
+ * machine, which would count as recorded time the host never saw).
+ */
+export async function recShownAt(page: Page, timeout: number): Promise<number> {
+  const shown = await page.waitForFunction(
+    (label) => (document.querySelector(`[role="status"][aria-label="${label}"]`) ? Date.now() : 0),
+    REC,
+    { polling: 'raf', timeout },
+  );
+  return (await shown.jsonValue()) as number;
+}
+
+/** A click and the wall-clock ms around it (its request leaves the page in between). */
+export async function timedClick(click: () => Promise<void>): Promise<[number, number]> {
+  const before = Date.now();
+  await click();
+  return [before, Date.now()];
+}
+
 export interface Probe {
   streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number }>;
   format: { duration: string; format_name: string };
@@ -31,7 +52,10 @@ export function ffprobe(file: string): Probe {
 export async function library(host: Participant): Promise<Page> {
   const page = await host.context.newPage();
   await page.goto('/app/recording');
-  await expect(page.getByRole('heading', { name: 'Recordings', level: 1 })).toBeVisible();
+  // A new page of the app beside a running call and its egress: slow on a loaded machine.
+  await expect(page.getByRole('heading', { name: 'Recordings', level: 1 })).toBeVisible({
+    timeout: 60_000,
+  });
   return page;
 }
 
