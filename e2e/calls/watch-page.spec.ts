@@ -17,7 +17,9 @@ function playback(page: Page, label: string): Promise<{ time: number; frames: nu
  * camera and microphone; the host starts the audience stream (the egress composes the stage
  * and writes HLS); a viewer in another browser context opens /live/{alias} and its <video>
  * plays the room: currentTime advances and frames are decoded. The host sees the viewer in
- * "Audience: N watching".
+ * "Audience: N watching". The viewer is signed in: they write in the event's audience chat, the
+ * host reads it in the call's "Audience chat" panel and answers, and the viewer sees the answer
+ * marked "Stage"; the page's gift link names the event's host.
  */
 test('an audience watches a livestream room on its watch page', async ({ call, request }) => {
   test.setTimeout(600_000);
@@ -41,10 +43,13 @@ test('an audience watches a livestream room on its watch page', async ({ call, r
     presenter.page.getByRole('status', { name: /^Audience: \d+ watching$/ }),
   ).toBeVisible();
 
+  const viewerAccount = await signUpHost(request, 'Ngọc Viewer');
   const viewer = await call.open('Viewer');
+  await call.signIn(viewer, viewerAccount);
   await viewer.page.goto(`/live/${event.name}`);
+  // A signed-in viewer's page checks its session first; a loaded machine took minutes.
   await expect(viewer.page.getByRole('heading', { name: event.title })).toBeVisible({
-    timeout: 60_000,
+    timeout: 180_000,
   });
   await expect(viewer.page.getByText('Live', { exact: true })).toBeVisible({ timeout: 30_000 });
   const label = `Live video of ${event.title}`;
@@ -82,6 +87,27 @@ test('an audience watches a livestream room on its watch page', async ({ call, r
   test.info().annotations.push({ type: 'hls-encoder-to-screen-latency', description: latency });
   process.stdout.write(`HLS encoder-to-screen latency: ${latency}\n`);
 
+  // The audience chat: the signed-in viewer writes, the host reads it in the call and answers.
+  const viewerChat = viewer.page.getByRole('region', { name: 'Audience chat' });
+  await viewerChat
+    .getByRole('textbox', { name: 'Message to the audience chat' })
+    .fill('Xin chào from the audience!');
+  await viewerChat.getByRole('button', { name: 'Send' }).click();
+  await expect(
+    viewerChat.getByRole('listitem').filter({ hasText: 'Xin chào from the audience!' }),
+  ).toContainText('Ngọc Viewer');
+  await hostPerson.room.controls.getByRole('button', { name: 'Audience chat' }).click();
+  const hostChat = hostPerson.page.getByRole('complementary', { name: 'Audience chat' });
+  await expect(
+    hostChat.getByRole('listitem').filter({ hasText: 'Xin chào from the audience!' }),
+  ).toContainText('Ngọc Viewer', { timeout: 30_000 });
+  const answer = hostChat.getByRole('textbox', { name: 'Message to the audience chat' });
+  await answer.fill('Thanks for watching!');
+  await answer.press('Enter');
+  const answered = viewerChat.getByRole('listitem').filter({ hasText: 'Thanks for watching!' });
+  await expect(answered).toContainText('Hà Host', { timeout: 30_000 });
+  await expect(answered).toContainText('Stage');
+
   // The host sees the audience.
   await expect
     .poll(async () => Number(/(\d+)/.exec((await watching.textContent()) ?? '')?.[1] ?? 0), {
@@ -93,4 +119,8 @@ test('an audience watches a livestream room on its watch page', async ({ call, r
   // Stopping takes the page offline.
   await hostPerson.page.getByRole('button', { name: 'Audience stream' }).click();
   await expect(viewer.page.getByText('Offline', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // A signed-in viewer's gift link opens the gift page for the event's host.
+  await viewer.page.getByRole('link', { name: 'Send a gift' }).click();
+  await expect(viewer.page.getByText('To Hà Host')).toBeVisible({ timeout: 30_000 });
 });
