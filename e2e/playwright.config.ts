@@ -74,6 +74,9 @@ export default defineConfig({
       expect: { timeout: 15_000 },
       use: {
         baseURL: callsBaseUrl,
+        // A desktop window where a host's whole control bar fits; narrower bars move the
+        // features' controls behind "More options" (layout.spec.ts tests 1280x720 on purpose).
+        viewport: { width: 1600, height: 900 },
         launchOptions: {
           executablePath: process.env[CALLS_ENV.chromium],
           // Secure origin on the host-side address, its host candidates only, no DNS lookups.

@@ -116,7 +116,9 @@ describe('in-call feature contributions', () => {
     const buttons = controls()
       .getAllByRole('button')
       .map((b) => b.getAttribute('aria-label') ?? b.textContent);
-    expect(buttons.slice(-3)).toEqual(['Participants', 'Wave', 'Leave']);
+    // After the app's own features' controls, right before Leave.
+    expect(buttons.slice(-2)).toEqual(['Wave', 'Leave']);
+    expect(buttons.indexOf('Participants')).toBeLessThan(buttons.indexOf('Wave'));
     expect(screen.getByText('Waves: 0')).toBeTruthy();
     expect(screen.getByText('wave over me')).toBeTruthy();
     expect(screen.getByText('wave over Bao')).toBeTruthy();

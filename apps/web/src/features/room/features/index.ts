@@ -22,6 +22,10 @@ import { virtualBackgroundFeature } from './virtualBackground/index.ts';
 export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   virtualBackgroundFeature,
   interpretationFeature,
+  // What everyone uses first, so a narrow bar keeps them inline (Meet and Zoom keep chat and
+  // people in sight): the bar moves the features' controls from the end into "More options".
+  chatFeature,
+  participantsFeature,
   giftsFeature,
   recordingFeature,
   audienceFeature,
@@ -29,9 +33,7 @@ export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   sharedVideoFeature,
   studioFeature,
   whiteboardFeature,
-  chatFeature,
   audienceChatFeature,
-  participantsFeature,
   breakoutFeature,
   backstageFeature,
   e2eeFeature,
