@@ -36,14 +36,20 @@ export function CallView({ title, alias }: { title: string; alias: string }) {
     if (!panelId) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
-      // A dialog or menu open over the call takes its own Escape first.
+      // A dialog, menu or open list over the call takes its own Escape first.
       const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest('[role="dialog"], [role="menu"], [role="listbox"], [role="alertdialog"]'))
+      if (
+        target?.closest(
+          '[role="dialog"], [role="menu"], [role="listbox"], [role="alertdialog"], [aria-expanded="true"]',
+        )
+      )
         return;
       session.openPanel(null);
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    // Capture: a control's tooltip closes on Escape and stops it there, so the panel would
+    // need a second Escape.
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
   }, [panelId, session]);
 
   return (
