@@ -32,6 +32,8 @@ const EXPECTED_HOST_CONTROLS = [
   'record',
   'livestream',
   'audience_stream',
+  // Who edits the whiteboard (issue 14): hosts and co-hosts.
+  'whiteboard_manage',
   // Studio (issue 13): hosts and co-hosts, in every mode.
   'studio',
   // Breakout rooms (issue 14): hosts and co-hosts, never in end-to-end encrypted rooms.
@@ -46,6 +48,10 @@ const EXPECTED_OWN_ACTIONS = [
   'give_gift',
   'go_invisible',
   'share_video',
+  // The whiteboard (issue 14): the stage opens it and draws on it (end-to-end encrypted rooms
+  // are refused by the feature itself, before this table).
+  'whiteboard_open',
+  'whiteboard_draw',
 ];
 /** decisions.md: co-hosts have every host control except these. */
 const HOST_ONLY = ['end_for_all', 'set_co_host', 'transfer_host', 'set_mode'];
@@ -85,6 +91,8 @@ function expected(role: Role, action: Action, ctx: PermissionContext): boolean {
     case 'go_invisible':
       return role === 'presenter' || role === 'speaker';
     case 'share_video':
+    case 'whiteboard_open':
+    case 'whiteboard_draw':
       return stage;
     default:
       throw new Error(`no expectation for ${action}`);
