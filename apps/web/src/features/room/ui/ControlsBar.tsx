@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import {
   ActionIcon,
@@ -278,6 +278,27 @@ function MoreOptions({
 }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  const [box, setBox] = useState<HTMLElement | null>(null);
+  const boxRef = useCallback(
+    (el: HTMLElement | null) => {
+      setBox(el);
+      containerRef?.(el);
+    },
+    [containerRef],
+  );
+  // Choosing something closes the menu; a nested menu or popover keeps it open. A native
+  // listener: the features' controls are portaled in, and React sends their clicks up the
+  // component tree (to the bar), not through this box.
+  useEffect(() => {
+    if (!box) return;
+    const onClick = (e: MouseEvent) => {
+      const target = e.target instanceof Element ? e.target : null;
+      if (!target || target.closest('[aria-haspopup]')) return;
+      if (target.closest('button')) setOpened(false);
+    };
+    box.addEventListener('click', onClick);
+    return () => box.removeEventListener('click', onClick);
+  }, [box]);
   return (
     <Popover
       opened={opened}
@@ -318,13 +339,7 @@ function MoreOptions({
           maw={260}
           role="group"
           aria-label={t('room.controls.more')}
-          ref={containerRef}
-          // Choosing something closes the menu; a nested menu or popover keeps it open.
-          onClick={(e) => {
-            const target = e.target as HTMLElement;
-            if (target.closest('[aria-haspopup]')) return;
-            if (target.closest('button')) setOpened(false);
-          }}
+          ref={boxRef}
         >
           {children}
         </Group>
