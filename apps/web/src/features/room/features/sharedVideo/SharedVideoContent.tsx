@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import {
   IconPlayerPause,
@@ -145,68 +145,78 @@ export function SharedVideoContent({ viewOnly }: StageContentProps) {
           style={{ borderRadius: 8 }}
         >
           {video.playing ? (
-            <Tooltip label={t('sharedVideo.pause')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray.0"
-                aria-label={t('sharedVideo.pause')}
-                disabled={busy}
-                onClick={() => act({ type: 'pause' })}
-              >
-                <IconPlayerPause size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <PlayerButton
+              label={t('sharedVideo.pause')}
+              disabled={busy}
+              onClick={() => act({ type: 'pause' })}
+            >
+              <IconPlayerPause size={18} aria-hidden />
+            </PlayerButton>
           ) : (
-            <Tooltip label={t('sharedVideo.play')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray.0"
-                aria-label={t('sharedVideo.play')}
-                disabled={busy}
-                onClick={() => act({ type: 'play' })}
-              >
-                <IconPlayerPlay size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <PlayerButton
+              label={t('sharedVideo.play')}
+              disabled={busy}
+              onClick={() => act({ type: 'play' })}
+            >
+              <IconPlayerPlay size={18} aria-hidden />
+            </PlayerButton>
           )}
-          <Tooltip label={t('sharedVideo.back')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray.0"
-              aria-label={t('sharedVideo.back')}
-              disabled={busy}
-              onClick={() => act({ type: 'seek_by', seconds: -10 })}
-            >
-              <IconRewindBackward10 size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('sharedVideo.forward')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray.0"
-              aria-label={t('sharedVideo.forward')}
-              disabled={busy}
-              onClick={() => act({ type: 'seek_by', seconds: 10 })}
-            >
-              <IconRewindForward10 size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <PlayerButton
+            label={t('sharedVideo.back')}
+            disabled={busy}
+            onClick={() => act({ type: 'seek_by', seconds: -10 })}
+          >
+            <IconRewindBackward10 size={18} aria-hidden />
+          </PlayerButton>
+          <PlayerButton
+            label={t('sharedVideo.forward')}
+            disabled={busy}
+            onClick={() => act({ type: 'seek_by', seconds: 10 })}
+          >
+            <IconRewindForward10 size={18} aria-hidden />
+          </PlayerButton>
           <Text size="xs" c="gray.0" px={4} aria-label={t('sharedVideo.position')}>
             {clock(position)}
           </Text>
-          <Tooltip label={t('sharedVideo.stop')}>
-            <ActionIcon
-              variant="subtle"
-              color="red.4"
-              aria-label={t('sharedVideo.stop')}
-              disabled={busy}
-              onClick={() => void stopVideo(session)}
-            >
-              <IconPlayerStop size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <PlayerButton
+            label={t('sharedVideo.stop')}
+            color="red.4"
+            disabled={busy}
+            onClick={() => void stopVideo(session)}
+          >
+            <IconPlayerStop size={18} aria-hidden />
+          </PlayerButton>
         </Group>
       ) : null}
     </Box>
+  );
+}
+
+/** One button of the player's bar: an icon named by its tooltip. */
+function PlayerButton({
+  label,
+  color = 'gray.0',
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  color?: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        aria-label={label}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
   );
 }
