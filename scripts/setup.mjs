@@ -42,6 +42,13 @@ const SYSTEM_PACKAGES = {
     { pkg: 'fonts-liberation' },
     // Live-streaming tests publish to a real RTMP server: nginx with the RTMP module.
     { pkg: 'nginx', present: () => fs.existsSync('/usr/sbin/nginx'), stopService: 'nginx' },
+    // Scale-out tests (issue 16) start a throwaway redis-server on loopback as the shared bus
+    // and counters; the system service Debian starts would only be something left listening.
+    {
+      pkg: 'redis-server',
+      present: () => fs.existsSync('/usr/bin/redis-server'),
+      stopService: 'redis-server',
+    },
     { pkg: 'libnginx-mod-rtmp' },
     // The network-fault call specs' user-space link (e2e/calls/support/netwire.py): the kernel
     // here has no netem, so delay, jitter and loss are applied by a small Python process.

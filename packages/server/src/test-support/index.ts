@@ -27,6 +27,7 @@ export {
 } from './api.ts';
 export { freePort } from './net.ts';
 export { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+export { startTestRedis, type TestRedis } from './redis-server.ts';
 export { startRtmpServer, type RtmpServer, type RtmpServerOptions } from './rtmp-server.ts';
 export type { IdpAccount, IdpClient, TestIdp } from './oidc-idp.ts';
 
