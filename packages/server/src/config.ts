@@ -19,6 +19,11 @@ export interface Config {
   publicUrl: string;
   /** PostgreSQL connection string; when absent, embedded PGlite in `dataDir` is used. */
   databaseUrl: string | undefined;
+  /**
+   * REDIS_URL (redis://host:port): several nodes share limiters and a bus through it (issue 16,
+   * src/cluster). Unset: everything stays in this process.
+   */
+  redisUrl: string | undefined;
   dataDir: string;
   /** SMTP relay (smtp://user:pass@host:port); when absent, mail goes to the dev outbox. */
   smtpUrl: string | undefined;
@@ -272,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     dataDir,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Podium <no-reply@podium.local>',
