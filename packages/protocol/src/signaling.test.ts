@@ -82,6 +82,13 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
   video_share: { type: 'video_share', id: '1', url: 'https://youtu.be/dQw4w9WgXcQ' },
   video_control: { type: 'video_control', id: '1', playing: true, position: 12.5 },
   video_stop: { type: 'video_stop', id: '1' },
+  camera_share_start: {
+    type: 'camera_share_start',
+    id: '1',
+    source: 'camera_share_1',
+    name: 'Document camera',
+  },
+  camera_share_stop: { type: 'camera_share_stop', id: '1', source: 'camera_share_1' },
   whiteboard_open: { type: 'whiteboard_open', id: '1' },
   whiteboard_close: { type: 'whiteboard_close', id: '1' },
   whiteboard_editors: { type: 'whiteboard_editors', id: '1', editors: 'everyone' },

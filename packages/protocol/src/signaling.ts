@@ -25,6 +25,12 @@ import {
 } from './signaling/breakout.ts';
 import { e2eeEvents, e2eeMessages, e2eeRequests } from './signaling/e2ee.ts';
 import { giftEvents } from './signaling/gifts.ts';
+import {
+  CAMERA_SHARE_SOURCES,
+  cameraShareEvents,
+  cameraShareMessages,
+  cameraShareRequests,
+} from './signaling/cameraShare.ts';
 import { INTERPRETER_CHANNEL_MAX, interpretationRequests } from './signaling/interpretation.ts';
 import {
   recordingEvents,
@@ -81,6 +87,7 @@ export * from './signaling/studio.ts';
 export * from './signaling/whiteboard.ts';
 export * from './signaling/breakout.ts';
 export * from './signaling/sharedVideo.ts';
+export * from './signaling/cameraShare.ts';
 
 /**
  * The signaling socket (`/socket/member/v1`): every message, per direction.
@@ -135,12 +142,15 @@ export type Layout = (typeof LAYOUTS)[number];
 export const MEDIA_KINDS = ['audio', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-/** What a participant publishes: their camera/mic publisher or a separate screen publisher. */
-export const PUBLISH_SOURCES = ['camera', 'screen'] as const;
+/**
+ * What a participant publishes: their camera/mic publisher, a separate screen publisher, or one
+ * of their extra camera shares (signaling/cameraShare.ts).
+ */
+export const PUBLISH_SOURCES = ['camera', 'screen', ...CAMERA_SHARE_SOURCES] as const;
 export type PublishSource = (typeof PUBLISH_SOURCES)[number];
 
 /** Which peer connection an ICE message is about. */
-export const PEER_TARGETS = ['camera', 'screen', 'subscriber'] as const;
+export const PEER_TARGETS = ['camera', 'screen', ...CAMERA_SHARE_SOURCES, 'subscriber'] as const;
 export type PeerTarget = (typeof PEER_TARGETS)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -211,6 +221,7 @@ const signalingEn = {
   ...whiteboardMessages.en,
   ...breakoutMessages.en,
   ...sharedVideoMessages.en,
+  ...cameraShareMessages.en,
 } as const;
 export type SignalingMessageKey = keyof typeof signalingEn;
 
@@ -262,6 +273,7 @@ export const signalingMessages: {
     ...whiteboardMessages.vi,
     ...breakoutMessages.vi,
     ...sharedVideoMessages.vi,
+    ...cameraShareMessages.vi,
   },
 };
 
@@ -380,6 +392,7 @@ export const clientMessageSchemas = {
   ...whiteboardRequests,
   ...breakoutRequests,
   ...sharedVideoRequests,
+  ...cameraShareRequests,
   set_media_state: request('set_media_state', {
     audio: z.boolean(),
     video: z.boolean(),
@@ -621,7 +634,7 @@ export const feedView = z.object({
   feed_id: signalingId,
   participant_id: participantId,
   name: z.string().max(SIGNALING_MAX_NAME),
-  source: z.enum(['camera', 'screen', 'interpretation']),
+  source: z.enum(['camera', 'screen', 'interpretation', ...CAMERA_SHARE_SOURCES]),
   /** Interpretation feeds: the language channel. */
   channel: z.string().max(INTERPRETER_CHANNEL_MAX).nullable(),
   audio: z.boolean(),
@@ -741,6 +754,7 @@ export const serverMessageSchemas = {
   ...whiteboardEvents,
   ...breakoutEvents,
   ...sharedVideoEvents,
+  ...cameraShareEvents,
   // Account channel: a socket greeted with account credentials (no room) receives these.
   /** A new notification for the signed-in account; `unread` is the account's new unread count. */
   notification: event('notification', {

@@ -10,16 +10,19 @@
 // to set up a new one. Browsers never see Janus itself.
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
-import type {
-  FeedView,
-  IceCandidate,
-  MediaKind,
-  PeerTarget,
-  PublishSource,
-  RoomMode,
+import {
+  CAMERA_SHARE_MAX,
+  CAMERA_SHARE_SOURCES,
+  type FeedView,
+  type IceCandidate,
+  type MediaKind,
+  type PeerTarget,
+  type PublishSource,
+  type RoomMode,
 } from '@podium/protocol';
 import { isMeetingLike, type PublishRights } from '../rooms/index.ts';
 import {
+  mayPublish,
   MediaUnavailableError,
   type MediaRoom,
   type MediaRoomOptions,
@@ -44,8 +47,11 @@ export interface JanusRoomMediaOptions {
 
 /** Conference-like rooms: at most this many stage members publish at once (as the room host). */
 const CONFERENCE_PUBLISHERS = 100;
-/** Each stage member may publish a camera and a screen: two Janus publishers. */
-const PUBLISHERS_PER_MEMBER = 2;
+/**
+ * Each stage member may publish a camera, a screen and their camera shares: that many Janus
+ * publishers.
+ */
+const PUBLISHERS_PER_MEMBER = 2 + CAMERA_SHARE_MAX;
 /** How long replacing a publisher's connection waits for Janus to drop the old one. */
 const HANGUP_WAIT_MS = 2_000;
 /** Longest shown name Janus keeps (display only; never trusted). */
@@ -233,8 +239,7 @@ class JanusMediaRoom implements MediaRoom {
   publish(request: PublishRequest): Promise<string> {
     const { participantId, source, rights } = request;
     // SECURITY: the room host checked the rights already; never ask Janus for more regardless.
-    const allowed = source === 'screen' ? rights.screen : rights.audio || rights.video;
-    if (!allowed) {
+    if (!mayPublish(source, rights)) {
       return Promise.reject(new MediaError('unauthorized', `may not publish ${source}`));
     }
     const member = this.#member(participantId);
@@ -459,6 +464,12 @@ class JanusMediaRoom implements MediaRoom {
       rights.screen
         ? Promise.resolve()
         : this.#run(member, 'screen', () => this.#unpublishSlot(member, 'screen')),
+      // Camera shares, like the screen, live or die by their right as a whole.
+      ...CAMERA_SHARE_SOURCES.map((source) =>
+        rights.video
+          ? Promise.resolve()
+          : this.#run(member, source, () => this.#unpublishSlot(member, source)),
+      ),
     ]);
   }
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { FeedView, ServerMessage } from '@podium/protocol';
+import type { FeedView, PeerTarget, PublishSource, ServerMessage } from '@podium/protocol';
 import {
   assertNever,
   canSee,
@@ -17,6 +17,7 @@ import {
 import { MediaError } from '../media/index.ts';
 import { SpeakerTracker } from './active-speaker.ts';
 import {
+  mayPublish,
   MediaUnavailableError,
   noMediaRoom,
   type MediaRoom,
@@ -45,7 +46,7 @@ type MediaPlan =
   | RoomError
   | (() => Promise<{
       data?: Record<string, unknown>;
-      offer?: { target: 'camera' | 'screen' | 'subscriber'; sdp: string };
+      offer?: { target: PeerTarget; sdp: string };
     }>);
 
 /** Conference-like rooms: at most this many publish at once. */
@@ -183,8 +184,7 @@ export class MediaRouting {
     if (request.type === 'publish_offer') {
       // SECURITY: the media server is asked only for what the role permits right now.
       const rights = publishRights(state, participantId);
-      const allowed = request.source === 'screen' ? rights.screen : rights.audio || rights.video;
-      if (!allowed) return roomError('permission', 'errors.permission');
+      if (!mayPublish(request.source, rights)) return roomError('permission', 'errors.permission');
     }
     if (!media.available) return MEDIA_UNAVAILABLE;
     switch (request.type) {
@@ -273,6 +273,16 @@ export class MediaRouting {
       default:
         assertNever(effect, 'media effect');
     }
+  }
+
+  /**
+   * A feature ended one of a participant's publishers (a camera share the host stopped): the
+   * media server drops its feed, whatever the participant's browser does.
+   */
+  unpublish(participantId: string, source: PublishSource): void {
+    const media = this.#media;
+    if (!media.available) return;
+    this.#run({ kind: 'media.unpublish' }, () => media.unpublish(participantId, source));
   }
 
   /** Someone starts or stops interpreting into `channel` (null): the media server is told. */

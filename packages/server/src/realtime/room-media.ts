@@ -129,6 +129,17 @@ export interface MediaRoom {
   destroy(): Promise<void>;
 }
 
+/**
+ * SECURITY: what a publisher of this source may carry with these rights: the camera publisher
+ * the microphone or camera, a screen share the screen right, a camera share the camera right.
+ * Checked by the room's media routing and again by the media backend.
+ */
+export function mayPublish(source: PublishSource, rights: PublishRights): boolean {
+  if (source === 'camera') return rights.audio || rights.video;
+  if (source === 'screen') return rights.screen;
+  return rights.video;
+}
+
 /** A media request that cannot be served because no media server is there. */
 export class MediaUnavailableError extends Error {
   constructor() {

@@ -48,6 +48,8 @@ const EXPECTED_OWN_ACTIONS = [
   'give_gift',
   'go_invisible',
   'share_video',
+  // Multi-camera sharing (issue 14): the stage, like a screen share.
+  'share_camera',
   // The whiteboard (issue 14): the stage opens it and draws on it (end-to-end encrypted rooms
   // are refused by the feature itself, before this table).
   'whiteboard_open',
@@ -91,6 +93,7 @@ function expected(role: Role, action: Action, ctx: PermissionContext): boolean {
     case 'go_invisible':
       return role === 'presenter' || role === 'speaker';
     case 'share_video':
+    case 'share_camera':
     case 'whiteboard_open':
     case 'whiteboard_draw':
       return stage;

@@ -56,6 +56,7 @@ export const OWN_ACTIONS = [
   'whiteboard_open',
   'whiteboard_draw',
   'share_video',
+  'share_camera',
 ] as const;
 export type OwnAction = (typeof OWN_ACTIONS)[number];
 

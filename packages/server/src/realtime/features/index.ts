@@ -5,6 +5,12 @@ import {
   chatPasscodeReset,
   prepareChat,
 } from './chat/index.ts';
+import {
+  cameraShareFeature,
+  cameraShareStart,
+  cameraShareStop,
+  prepareStopAllCameras,
+} from './cameraShare/index.ts';
 import { e2eeAnnounce, e2eeFeature, e2eeSeal } from './e2ee/index.ts';
 import {
   breakoutAssign,
@@ -58,6 +64,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   whiteboardFeature,
   sharedVideoFeature,
   studioFeature,
+  cameraShareFeature,
   // After chat: it rewrites the public chat messages chat stamped.
   breakoutFeature,
 ];
@@ -91,11 +98,14 @@ export const FEATURE_REQUESTS: FeatureRequestHandlers = {
   breakout_broadcast: breakoutBroadcast,
   breakout_help: breakoutHelp,
   breakout_close: breakoutClose,
+  camera_share_start: cameraShareStart,
+  camera_share_stop: cameraShareStop,
 };
 
 /** Room-machine requests a feature checks first (outside and then inside the room's turn). */
 export const REQUEST_PREPARERS: RequestPreparers = {
   chat: prepareChat,
+  stop_all_cameras: prepareStopAllCameras,
 };
 
 /** The machine's feature effects, one handler per effect kind. */

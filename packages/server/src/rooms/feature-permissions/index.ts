@@ -1,6 +1,7 @@
 import type { FeatureColumns } from '../permission-rules.ts';
 import { audiencePermissions } from './audience.ts';
 import { breakoutPermissions } from './breakout.ts';
+import { cameraSharePermissions } from './cameraShare.ts';
 import { chatPermissions } from './chat.ts';
 import { giftPermissions } from './gifts.ts';
 import { interpretationPermissions } from './interpretation.ts';
@@ -26,6 +27,7 @@ export const FEATURE_PERMISSIONS = [
   whiteboardPermissions,
   studioPermissions,
   sharedVideoPermissions,
+  cameraSharePermissions,
 ] as const;
 
 /** The actions the features own. */
@@ -43,4 +45,5 @@ export {
   whiteboardPermissions,
   studioPermissions,
   sharedVideoPermissions,
+  cameraSharePermissions,
 };

@@ -319,6 +319,7 @@ export function reduceRoom(state: RoomState, input: RoomInput): RoomState {
     case 'stream_state':
     case 'studio_state':
     case 'video_state':
+    case 'camera_shares':
     case 'breakout_state':
     case 'breakout_message':
     case 'breakout_closing':
