@@ -8,8 +8,8 @@
 const planned = [
   {
     name: 'join',
-    what: 'click on Join to the first remote video frame in headless Chromium, through Janus',
-    status: 'ready (root): npm run bench -- join [--joins 20]',
+    what: 'click on Join to the first remote video frame in headless Chromium, through Janus, interleaved with a bare janus.js page on the same Janus',
+    status: 'ready (root, after npm run build): npm run bench -- join [--joins 10] [--bare off]',
   },
   {
     name: 'http',

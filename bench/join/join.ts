@@ -10,6 +10,8 @@
 // the page (performance.timeOrigin + performance.now()), so Playwright's own latency is not in
 // them; the first frame is found by polling getStats() every 10 ms.
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +26,9 @@ import {
 import { CHROMIUM_ARGS, CHROMIUM_PATH, netnsChromiumArgs } from '@podium/server/test-support';
 import { repoRoot } from '../signaling/server-process.ts';
 
+/** Debian's janus.js (libjs-janus-gateway), for the bare page. */
+const JANUS_JS = '/usr/share/javascript/janus-gateway/janus.js';
+
 const log = (text: string): void => {
   process.stderr.write(`[join ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
 };
@@ -33,6 +38,12 @@ interface Marks {
   click: number | null;
   socketOpen: number | null;
   welcome: number | null;
+  /** The first subscription request sent (Podium `subscribe`, Janus `join` as subscriber). */
+  subscribeSent: number | null;
+  /** The subscriber's offer applied (setRemoteDescription of an offer called). */
+  offerIn: number | null;
+  /** The subscriber's answer sent (Podium `answer`, Janus `start` with the answer). */
+  answerSent: number | null;
   /** The subscriber's first remote video track (its offer was applied). */
   remoteTrack: number | null;
   /** A peer connection with a remote video track reached 'connected' (ICE + DTLS). */
@@ -57,6 +68,9 @@ function instrument(): void {
     click: null,
     socketOpen: null,
     welcome: null,
+    subscribeSent: null,
+    offerIn: null,
+    answerSent: null,
     remoteTrack: null,
     connected: null,
     firstFrame: null,
@@ -80,14 +94,24 @@ function instrument(): void {
         marks.socketOpen ??= now();
       });
       this.addEventListener('message', (event: MessageEvent) => {
+        // In the room and told its feeds: Podium's `welcome`, Janus's `joined` (bare page).
         if (
           marks.welcome === null &&
           typeof event.data === 'string' &&
-          event.data.includes('"type":"welcome"')
+          (event.data.includes('"type":"welcome"') || event.data.includes('"videoroom":"joined"'))
         ) {
           marks.welcome = now();
         }
       });
+    }
+    override send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
+      if (typeof data === 'string' && marks.click !== null) {
+        if (data.includes('"type":"subscribe"') || data.includes('"ptype":"subscriber"')) {
+          marks.subscribeSent ??= now();
+        }
+        if (data.includes('"type":"answer"')) marks.answerSent ??= now();
+      }
+      super.send(data);
     }
   };
   const peers: RTCPeerConnection[] = [];
@@ -106,6 +130,10 @@ function instrument(): void {
       this.addEventListener('connectionstatechange', () => {
         if (hasVideo && this.connectionState === 'connected') marks.connected ??= now();
       });
+    }
+    override setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
+      if (description?.type === 'offer' && marks.click !== null) marks.offerIn ??= now();
+      return super.setRemoteDescription(description);
     }
   };
   let busy = false;
@@ -129,11 +157,19 @@ function instrument(): void {
   }, 10);
 }
 
+type Kind = 'podium' | 'bare';
+
 interface JoinSample {
+  kind: Kind;
   i: number;
   /** Click to first remote frame decoded. */
   totalMs: number;
   clickToWelcomeMs: number | null;
+  clickToSubscribeMs: number | null;
+  /** Subscription asked → its offer applied: the application server and Janus. */
+  subscribeToOfferMs: number | null;
+  /** Offer applied → answer sent: the browser. */
+  offerToAnswerMs: number | null;
   welcomeToTrackMs: number | null;
   trackToConnectedMs: number | null;
   connectedToFrameMs: number | null;
@@ -151,6 +187,9 @@ async function newContext(browser: Browser, baseUrl: string): Promise<BrowserCon
 
 const joinButton = (page: Page) => page.getByRole('button', { name: 'Join in browser' });
 const controls = (page: Page) => page.getByRole('region', { name: 'Call controls' });
+
+/** The host's display name: the bare page subscribes to the feed Janus lists under it. */
+const HOST_NAME = 'Bench Host';
 
 async function hostJoins(
   browser: Browser,
@@ -184,6 +223,118 @@ async function hostJoins(
   return context;
 }
 
+/**
+ * The bare page's server: its HTML and Debian's janus.js over HTTP, and a TCP relay to the
+ * Janus API on the host side of the veth. Janus's WebSocket transport accepts only the Podium
+ * server's address (its ACL), which is this side's; the relay copies bytes and adds nothing.
+ */
+async function startBarePage(
+  stack: MediaStack,
+  guestMedia: boolean,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const api = stack.janusApi();
+  const html = fs.readFileSync(path.join(repoRoot, 'bench/join/bare.html'));
+  const janusJs = fs.readFileSync(JANUS_JS);
+  const web = http.createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const body = pathname === '/bare.html' ? html : pathname === '/janus.js' ? janusJs : null;
+    if (!body) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': pathname.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+    });
+    res.end(body);
+  });
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(api.port, api.ip);
+    for (const socket of [client, upstream]) {
+      socket.setNoDelay(true);
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (server: net.Server): Promise<number> =>
+    new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, stack.spec.hostIp, () =>
+        resolve((server.address() as net.AddressInfo).port),
+      );
+    });
+  const [webPort, relayPort] = [await listen(web), await listen(relay)];
+  const query = new URLSearchParams({
+    ws: `ws://${stack.spec.hostIp}:${relayPort}`,
+    secret: api.apiSecret,
+    // Podium's rooms are private: only a `list` with the VideoRoom admin key shows them.
+    adminkey: api.roomAdminKey,
+    host: HOST_NAME,
+    media: guestMedia ? 'on' : 'off',
+  });
+  return {
+    url: `http://${stack.spec.hostIp}:${webPort}/bare.html?${query}`,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(
+        [web, relay].map((server) => new Promise((resolve) => server.close(resolve))),
+      );
+    },
+  };
+}
+
+/** Waits for the first remote frame after the click and turns the page's marks into a sample. */
+async function measure(page: Page, kind: Kind, i: number): Promise<JoinSample> {
+  const load1 = os.loadavg()[0]!;
+  await joinButton(page).click();
+  try {
+    await page.waitForFunction(() => window.__benchMarks?.firstFrame != null, undefined, {
+      timeout: 60_000,
+      polling: 50,
+    });
+  } catch (error) {
+    const marks = await page.evaluate(() => window.__benchMarks).catch(() => undefined);
+    const status = await page
+      .locator('#status')
+      .innerText({ timeout: 1000 })
+      .catch(() => '');
+    throw new Error(
+      `no remote frame in 60 s (page marks: ${JSON.stringify(marks)}${status ? `; ${status}` : ''})`,
+      { cause: error },
+    );
+  }
+  const m = (await page.evaluate(() => window.__benchMarks)) as Marks;
+  const diff = (a: number | null, b: number | null): number | null =>
+    a !== null && b !== null ? b - a : null;
+  return {
+    kind,
+    i,
+    totalMs: m.firstFrame! - m.click!,
+    clickToWelcomeMs: diff(m.click, m.welcome),
+    clickToSubscribeMs: diff(m.click, m.subscribeSent),
+    subscribeToOfferMs: diff(m.subscribeSent, m.offerIn),
+    offerToAnswerMs: diff(m.offerIn, m.answerSent),
+    welcomeToTrackMs: diff(m.welcome, m.remoteTrack),
+    trackToConnectedMs: diff(m.remoteTrack, m.connected),
+    connectedToFrameMs: diff(m.connected, m.firstFrame),
+    load1,
+  };
+}
+
+async function instrumentedPage(context: BrowserContext): Promise<Page> {
+  // tsx compiles this file with esbuild's keepNames, which wraps functions and classes in
+  // `__name(...)` calls; the page has no such helper, so give it a no-op one first.
+  await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+  await context.addInitScript(instrument);
+  return context.newPage();
+}
+
 async function oneJoin(
   browser: Browser,
   stack: MediaStack,
@@ -193,11 +344,7 @@ async function oneJoin(
 ): Promise<JoinSample> {
   const context = await newContext(browser, stack.url);
   try {
-    // tsx compiles this file with esbuild's keepNames, which wraps functions and classes in
-    // `__name(...)` calls; the page has no such helper, so give it a no-op one first.
-    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
-    await context.addInitScript(instrument);
-    const page = await context.newPage();
+    const page = await instrumentedPage(context);
     // Refused requests, for the report when a join does not go through.
     const refused: string[] = [];
     page.on('requestfailed', (req) => refused.push(`failed ${new URL(req.url()).pathname}`));
@@ -235,33 +382,33 @@ async function oneJoin(
     }
     // Let the pre-join page settle (camera preview started) so only the join is measured.
     await page.waitForTimeout(1000);
-    const load1 = os.loadavg()[0]!;
-    await joinButton(page).click();
-    try {
-      await page.waitForFunction(() => window.__benchMarks?.firstFrame != null, undefined, {
-        timeout: 60_000,
-        polling: 50,
-      });
-    } catch (error) {
-      const marks = await page.evaluate(() => window.__benchMarks).catch(() => undefined);
-      throw new Error(`no remote frame in 60 s (page marks: ${JSON.stringify(marks)})`, {
-        cause: error,
-      });
-    }
-    const m = (await page.evaluate(() => window.__benchMarks)) as Marks;
-    const diff = (a: number | null, b: number | null): number | null =>
-      a !== null && b !== null ? b - a : null;
-    const sample: JoinSample = {
-      i,
-      totalMs: m.firstFrame! - m.click!,
-      clickToWelcomeMs: diff(m.click, m.welcome),
-      welcomeToTrackMs: diff(m.welcome, m.remoteTrack),
-      trackToConnectedMs: diff(m.remoteTrack, m.connected),
-      connectedToFrameMs: diff(m.connected, m.firstFrame),
-      load1,
-    };
+    const sample = await measure(page, 'podium', i);
     await controls(page).getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/\/ended\//, { timeout: 30_000 });
+    return sample;
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+async function oneBareJoin(browser: Browser, url: string, i: number): Promise<JoinSample> {
+  const context = await newContext(browser, url);
+  try {
+    const page = await instrumentedPage(context);
+    await page.goto(url);
+    try {
+      await page.locator('#status', { hasText: /^ready$/ }).waitFor({ timeout: 30_000 });
+    } catch (error) {
+      const status = await page
+        .locator('#status')
+        .innerText()
+        .catch(() => '');
+      throw new Error(`the bare page was not ready in 30 s: ${status}`, { cause: error });
+    }
+    await page.waitForTimeout(1000);
+    const sample = await measure(page, 'bare', i);
+    await page.locator('#leave').click();
+    await page.locator('#status', { hasText: /^left$/ }).waitFor({ timeout: 10_000 });
     return sample;
   } finally {
     await context.close().catch(() => undefined);
@@ -279,70 +426,117 @@ const stats = (values: (number | null)[]) => {
   };
 };
 
+function summary(samples: JoinSample[]) {
+  return {
+    total: stats(samples.map((s) => s.totalMs)),
+    breakdown: {
+      clickToWelcome: stats(samples.map((s) => s.clickToWelcomeMs)),
+      clickToSubscribe: stats(samples.map((s) => s.clickToSubscribeMs)),
+      subscribeToOffer: stats(samples.map((s) => s.subscribeToOfferMs)),
+      offerToAnswer: stats(samples.map((s) => s.offerToAnswerMs)),
+      welcomeToTrack: stats(samples.map((s) => s.welcomeToTrackMs)),
+      trackToConnected: stats(samples.map((s) => s.trackToConnectedMs)),
+      connectedToFrame: stats(samples.map((s) => s.connectedToFrameMs)),
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
     options: {
-      joins: { type: 'string', default: '20' },
-      'guest-media': { type: 'string', default: 'off' },
+      joins: { type: 'string', default: '10' },
+      'guest-media': { type: 'string', default: 'on' },
+      bare: { type: 'string', default: 'on' },
       out: { type: 'string' },
+      'web-dist': { type: 'string' },
     },
   });
   const joins = Number(values.joins);
   if (!Number.isInteger(joins) || joins < 1) throw new Error('--joins must be a positive integer');
   const guestMedia = values['guest-media'] === 'on';
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+  const withBare = values.bare !== 'off';
+  const webDist = path.resolve(values['web-dist'] ?? path.join(repoRoot, 'apps/web/dist'));
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('the web app is not built: run `npm run build` first');
+  }
+  if (withBare && !fs.existsSync(JANUS_JS)) {
+    throw new Error(`${JANUS_JS} is missing: apt-get install libjs-janus-gateway`);
   }
   const loadBefore = loadAverage();
   log(`load average ${loadBefore.join(' ')}; starting the media stack`);
-  const stack = await startMediaStack({ web: true, log });
+  const stack = await startMediaStack({ web: true, webDist, log });
   let browser: Browser | undefined;
+  let bare: Awaited<ReturnType<typeof startBarePage>> | undefined;
   const samples: JoinSample[] = [];
   const failures: string[] = [];
   try {
     const event = await prepareEvent(stack.url, 'meeting');
+    if (withBare) bare = await startBarePage(stack, guestMedia);
+    // Both origins are plain http on a non-loopback address: each must count as secure, or the
+    // page gets no navigator.mediaDevices.
+    const origins = [stack.url, ...(bare ? [new URL(bare.url).origin] : [])].join(',');
     browser = await chromium.launch({
       executablePath: stack.chromiumWrapper(CHROMIUM_PATH),
       headless: true,
-      args: [...CHROMIUM_ARGS, ...netnsChromiumArgs(stack.url, stack.spec.hostIp)],
+      args: [...CHROMIUM_ARGS, ...netnsChromiumArgs(origins, stack.spec.hostIp)],
     });
     await hostJoins(browser, stack, event.alias, event);
     log('the host is in with camera and microphone on');
+    // Interleaved, the order alternating per round, so load drifts hit both alike.
     for (let i = 0; i < joins; i++) {
-      try {
-        const sample = await oneJoin(browser, stack, event.alias, i, guestMedia);
-        samples.push(sample);
-        log(
-          `join ${i + 1}/${joins}: ${sample.totalMs.toFixed(0)} ms ` +
-            `(welcome ${sample.clickToWelcomeMs?.toFixed(0)}, track +${sample.welcomeToTrackMs?.toFixed(0)}, ` +
-            `connected +${sample.trackToConnectedMs?.toFixed(0)}, frame +${sample.connectedToFrameMs?.toFixed(0)}; load ${sample.load1.toFixed(2)})`,
-        );
-      } catch (error) {
-        failures.push(
-          `#${i}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
-        );
-        log(`join ${i + 1}/${joins} failed: ${failures[failures.length - 1]}`);
+      const kinds: Kind[] = !bare
+        ? ['podium']
+        : i % 2 === 0
+          ? ['podium', 'bare']
+          : ['bare', 'podium'];
+      for (const kind of kinds) {
+        try {
+          const sample =
+            kind === 'podium'
+              ? await oneJoin(browser, stack, event.alias, i, guestMedia)
+              : await oneBareJoin(browser, bare!.url, i);
+          samples.push(sample);
+          const f = (x: number | null) => (x === null ? '—' : x.toFixed(0));
+          log(
+            `${kind} ${i + 1}/${joins}: ${f(sample.totalMs)} ms ` +
+              `(welcome ${f(sample.clickToWelcomeMs)}, subscribe ${f(sample.clickToSubscribeMs)}, ` +
+              `offer +${f(sample.subscribeToOfferMs)}, answer +${f(sample.offerToAnswerMs)}, ` +
+              `connected +${f(sample.trackToConnectedMs)}, frame +${f(sample.connectedToFrameMs)}; ` +
+              `load ${sample.load1.toFixed(2)})`,
+          );
+        } catch (error) {
+          failures.push(
+            `${kind} #${i}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+          );
+          log(`${kind} ${i + 1}/${joins} failed: ${failures[failures.length - 1]}`);
+        }
+        await new Promise((r) => setTimeout(r, 500));
       }
-      await new Promise((r) => setTimeout(r, 500));
     }
   } finally {
+    await bare?.close().catch(() => undefined);
     await browser?.close().catch(() => undefined);
     await stack.stop();
   }
+  const podium = summary(samples.filter((s) => s.kind === 'podium'));
+  const bareSummary = withBare ? summary(samples.filter((s) => s.kind === 'bare')) : null;
+  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
   const result = {
     date: new Date().toISOString(),
     joins,
     guestMedia,
     completed: samples.length,
     failures,
-    total: stats(samples.map((s) => s.totalMs)),
-    breakdown: {
-      clickToWelcome: stats(samples.map((s) => s.clickToWelcomeMs)),
-      welcomeToTrack: stats(samples.map((s) => s.welcomeToTrackMs)),
-      trackToConnected: stats(samples.map((s) => s.trackToConnectedMs)),
-      connectedToFrame: stats(samples.map((s) => s.connectedToFrameMs)),
-    },
+    // Podium's figures stay at the top level (the shape of earlier results files).
+    ...podium,
+    bare: bareSummary,
+    ratio: bareSummary
+      ? {
+          median: ratio(podium.total.p50, bareSummary.total.p50),
+          p95: ratio(podium.total.p95, bareSummary.total.p95),
+        }
+      : null,
     loadAverage: { before: loadBefore, after: loadAverage() },
     machine: {
       cores: os.cpus().length,
@@ -356,9 +550,17 @@ async function main(): Promise<void> {
   console.log(text);
   const f = (x: number) => x.toFixed(0);
   log(
-    `click → first remote frame over ${samples.length} joins: median ${f(result.total.p50)} ms, ` +
-      `p95 ${f(result.total.p95)} ms (min ${f(result.total.min)}, max ${f(result.total.max)})`,
+    `podium, click → first remote frame over ${podium.total.n} joins: median ${f(podium.total.p50)} ms, ` +
+      `p95 ${f(podium.total.p95)} ms (min ${f(podium.total.min)}, max ${f(podium.total.max)})`,
   );
+  if (bareSummary && result.ratio) {
+    log(
+      `bare janus.js over ${bareSummary.total.n} joins: median ${f(bareSummary.total.p50)} ms, ` +
+        `p95 ${f(bareSummary.total.p95)} ms; podium ÷ bare: median ${result.ratio.median}×, ` +
+        `p95 ${result.ratio.p95}× (targets ≤ 1.2×, ≤ 1.5×); load ${loadBefore.join(' ')} → ` +
+        `${result.loadAverage.after.join(' ')}`,
+    );
+  }
   if (failures.length > 0) process.exitCode = 1;
 }
 

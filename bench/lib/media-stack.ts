@@ -54,6 +54,11 @@ export interface MediaStack {
   /** Writes a shell wrapper that runs Chromium inside the namespace (Playwright's executable). */
   chromiumWrapper(chromium: string): string;
   tail(lines?: number): string;
+  /**
+   * The Janus API the server's Janus listens on and its secret, read from the config folder the
+   * server generated (the `join` benchmark's bare janus.js page talks to the same Janus).
+   */
+  janusApi(): { ip: string; port: number; apiSecret: string; roomAdminKey: string };
   /** Stops the server (which stops Janus), removes the namespace; throws on stray packets. */
   stop(): Promise<void>;
 }
@@ -61,6 +66,8 @@ export interface MediaStack {
 export async function startMediaStack(options: {
   /** Serve the built web app (the `join` benchmark); otherwise API and socket only. */
   web: boolean;
+  /** The built web app to serve (default apps/web/dist). */
+  webDist?: string;
   log: (text: string) => void;
 }): Promise<MediaStack> {
   assertCanCreateNamespaces(NEEDS_ROOT);
@@ -109,7 +116,10 @@ export async function startMediaStack(options: {
     // build`) renames its chunks, which the running server then answers with index.html, and
     // every page after that stays blank.
     const webDist = path.join(work, 'web');
-    if (options.web) fs.cpSync(path.join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
+    if (options.web)
+      fs.cpSync(options.webDist ?? path.join(repoRoot, 'apps/web/dist'), webDist, {
+        recursive: true,
+      });
     spec = await netnsUp(chooseTestNetns('pbench'));
     const port = await freePort(spec.hostIp);
     const url = `http://${spec.hostIp}:${port}`;
@@ -174,6 +184,7 @@ export async function startMediaStack(options: {
       janusPid,
       tail,
       stop,
+      janusApi: () => readJanusApi(path.join(work, 'data', 'media')),
       chromiumWrapper(chromium: string): string {
         // mDNS host candidates off in the fresh profile, then Chromium inside the namespace.
         return writeNetnsChromiumWrapper(path.join(work, 'chromium-in-netns'), nsName, chromium);
@@ -183,6 +194,33 @@ export async function startMediaStack(options: {
     await stop().catch(() => undefined);
     throw error;
   }
+}
+
+/** The API address and secret from the newest `podium-janus-*` config folder under `mediaDir`. */
+function readJanusApi(mediaDir: string): {
+  ip: string;
+  port: number;
+  apiSecret: string;
+  roomAdminKey: string;
+} {
+  const folders = fs
+    .readdirSync(mediaDir)
+    .filter((name) => name.startsWith('podium-janus-'))
+    .map((name) => path.join(mediaDir, name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  if (folders.length === 0) throw new Error(`no Janus config folder in ${mediaDir}`);
+  const read = (file: string, key: string): string => {
+    const text = fs.readFileSync(path.join(folders[0]!, file), 'utf8');
+    const match = new RegExp(`^\\s*${key}\\s*=\\s*"?([^"\\n]*)"?`, 'm').exec(text);
+    if (!match) throw new Error(`no ${key} in ${file}`);
+    return match[1]!;
+  };
+  return {
+    ip: read('janus.transport.websockets.jcfg', 'ws_ip'),
+    port: Number(read('janus.transport.websockets.jcfg', 'ws_port')),
+    apiSecret: read('janus.jcfg', 'api_secret'),
+    roomAdminKey: read('janus.plugin.videoroom.jcfg', 'admin_key'),
+  };
 }
 
 /** Signs a host up, logs in, creates an event; returns its alias and the host's tokens. */
