@@ -54,6 +54,8 @@ export async function startServer(options: {
   startTimeoutMs: number;
   /** Run the compiled server (packages/server/dist/main.js, as `npm start` does) on plain Node. */
   compiled?: boolean;
+  /** With `compiled`: this main.js instead (a private copy of dist/ that other builds leave alone). */
+  entry?: string;
   /** More environment for the server (e.g. DATABASE_URL). */
   env?: Record<string, string>;
   /** Node options before the entry (e.g. `--cpu-prof` to profile the server under load). */
@@ -68,7 +70,7 @@ export async function startServer(options: {
     [
       ...(options.nodeArgs ?? []),
       ...(options.compiled
-        ? [path.join(repoRoot, 'packages/server/dist/main.js')]
+        ? [options.entry ?? path.join(repoRoot, 'packages/server/dist/main.js')]
         : ['--import', 'tsx', path.join(repoRoot, 'packages/server/src/main.ts')]),
     ],
     {
@@ -152,4 +154,73 @@ export async function startServer(options: {
     await new Promise((r) => setTimeout(r, 250));
   }
   return { pid: child.pid!, url, dataDir, logFile, tail, warnings, stop };
+}
+
+/**
+ * The bare `ws` room (bench/signaling/bare-ws-room.mjs) as its own process on plain Node: the
+ * reference the swarm measures Podium against in the same run. Same interface as the server.
+ */
+export async function startBareRoom(options: { startTimeoutMs: number }): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-bench-bare-ws-'));
+  const logFile = path.join(dataDir, 'bare.log');
+  const log = fs.openSync(logFile, 'a');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'bench/signaling/bare-ws-room.mjs')],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: String(port) },
+      stdio: ['ignore', log, log],
+    },
+  );
+  fs.closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = (): string[] => {
+    try {
+      return fs
+        .readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '');
+    } catch {
+      return [];
+    }
+  };
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + options.startTimeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the bare ws room exited with ${child.exitCode}:\n${lines().join('\n')}`);
+    }
+    try {
+      if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the bare ws room was not ready within ${options.startTimeoutMs} ms`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    pid: child.pid!,
+    url,
+    dataDir,
+    logFile,
+    tail: () => lines().slice(-30).join('\n'),
+    warnings: () => {
+      const all = lines();
+      return { count: all.length, samples: all.slice(0, 3).map((l) => l.slice(0, 300)) };
+    },
+    stop,
+  };
 }

@@ -2,20 +2,44 @@
 // conference-mode room on a real Podium server (its own process, PGlite, loopback only).
 // Measures the join storm, delivery latency of one chat message and one hand raise to everyone,
 // the server's memory and CPU, and the bytes each client receives during the storm.
+// Issue 11 item 5: the same load against a bare `ws` room (bare-ws-room.mjs, its own process),
+// interleaved with Podium in the same run; the report gives Podium ÷ bare per join, per fan-out
+// recipient and for RSS.
 //
 //   npm run bench -- signaling [--n 100,1000,5000,10000] [--window 500] [--out file.json]
+//     [--engines podium,bare] [--repeat 1] [--profile-dir dir]
 //
 // Every phase has a count and a time limit; the program stops by itself and stops its server.
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Api, loopbackAddress } from './api.ts';
-import { sampleProc, startServer, type ProcSample, type ServerProcess } from './server-process.ts';
+import {
+  sampleProc,
+  startBareRoom,
+  repoRoot,
+  startServer,
+  type ProcSample,
+  type ServerProcess,
+} from './server-process.ts';
 import { BenchSocket, type Probe } from './socket.ts';
+
+type Engine = 'podium' | 'bare';
 
 interface Options {
   sizes: number[];
+  /** Which rooms to load, in this order for each size (then reversed on every other repeat). */
+  engines: Engine[];
+  /** How many times each engine runs per size, interleaved. */
+  repeat: number;
+  /** Podium's server runs with --cpu-prof into this folder. */
+  profileDir: string | undefined;
+  /** Run Podium from its TypeScript sources under tsx instead of compiled (as `npm start`). */
+  source: boolean;
   /** Joins in flight at once during the storm. */
   window: number;
   mintConcurrency: number;
@@ -29,6 +53,7 @@ interface Options {
 
 export interface RunResult {
   date: string;
+  engine: Engine;
   /** People in the room: the host and N - 1 attendees. */
   n: number;
   /** People who got in (the host included). */
@@ -83,6 +108,10 @@ function parseOptions(argv: string[]): Options {
       'phase-timeout-s': { type: 'string', default: '240' },
       out: { type: 'string' },
       rounds: { type: 'string', default: '3' },
+      engines: { type: 'string', default: 'podium,bare' },
+      repeat: { type: 'string', default: '1' },
+      'profile-dir': { type: 'string' },
+      source: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
@@ -93,8 +122,16 @@ function parseOptions(argv: string[]): Options {
   };
   const sizes = values.n.split(',').map((s) => positive(s.trim(), 'n'));
   if (sizes.some((n) => n > 10_000)) throw new Error('--n is at most 10000 (a conference room)');
+  const engines = values.engines.split(',').map((e) => e.trim());
+  for (const e of engines) {
+    if (e !== 'podium' && e !== 'bare') throw new Error('--engines lists podium and/or bare');
+  }
   return {
     sizes,
+    engines: engines as Engine[],
+    repeat: positive(values.repeat, 'repeat'),
+    profileDir: values['profile-dir'],
+    source: values.source,
     window: positive(values.window, 'window'),
     mintConcurrency: positive(values['mint-concurrency'], 'mint-concurrency'),
     stepTimeoutMs: positive(values['step-timeout-ms'], 'step-timeout-ms'),
@@ -183,54 +220,91 @@ async function prepareEvent(api: Api): Promise<{ alias: string; hostToken: strin
   return { alias: String(event.name), hostToken };
 }
 
-async function runOne(n: number, options: Options): Promise<RunResult> {
+/**
+ * Podium's credentials for everyone first (not part of the storm): a join ticket from
+ * verify-call, then socket credentials from /member/v1/auth, each guest from its own loopback
+ * address. N counts everyone in the room: the host and N - 1 attendees (a conference holds 10,000).
+ */
+async function mintPodium(
+  api: Api,
+  n: number,
+  options: Options,
+): Promise<{ credentials: string[]; hostCredentials: string; mintSeconds: number }> {
+  const { alias, hostToken } = await prepareEvent(api);
+  const attendees = n - 1;
+  log(`N=${n}: minting ${attendees} join tickets and credentials`);
+  const credentials: string[] = new Array<string>(attendees);
+  const mintStart = performance.now();
+  const minted = await pool(
+    attendees,
+    options.mintConcurrency,
+    Date.now() + options.phaseTimeoutMs,
+    async (i) => {
+      const from = loopbackAddress(i);
+      const verified = await api.ok('/api/quickom/qrcode/verify-call', 200, {
+        from,
+        body: { alias, display_name: `Bench ${i}` },
+      });
+      const auth = await api.ok('/member/v1/auth', 200, {
+        from,
+        body: { ticket: verified.ticket },
+      });
+      credentials[i] = String(auth.credentials);
+    },
+  );
+  const mintSeconds = (performance.now() - mintStart) / 1000;
+  if (minted.errors.length) {
+    throw new Error(
+      `minting failed ${minted.errors.length} times: ${minted.errors.slice(0, 5).join('; ')}`,
+    );
+  }
+  const hostAuth = await api.ok('/member/v1/auth', 200, { token: hostToken, body: { alias } });
+  return { credentials, hostCredentials: String(hostAuth.credentials), mintSeconds };
+}
+
+/** The compiled server this run starts (a copy of packages/server/dist), unless --source. */
+let serverEntry: string | undefined;
+
+/** Credentials the bare room accepts: random, the length of Podium's (it checks no signature). */
+const bareCredentials = (): string => crypto.randomBytes(180).toString('base64url');
+
+async function runOne(n: number, engine: Engine, options: Options): Promise<RunResult> {
   const loadBefore = os.loadavg();
   const clientCpuStart = process.cpuUsage();
   log(
-    `N=${n}: starting the server (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')})`,
+    `N=${n} ${engine}: starting the server (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')})`,
   );
-  const server: ServerProcess = await startServer({ startTimeoutMs: 60_000 });
+  const server: ServerProcess =
+    engine === 'bare'
+      ? await startBareRoom({ startTimeoutMs: 60_000 })
+      : await startServer({
+          // A loaded shared machine (load 40+) has taken over a minute to start it.
+          startTimeoutMs: 240_000,
+          compiled: !options.source,
+          ...(serverEntry ? { entry: serverEntry } : {}),
+          ...(options.profileDir
+            ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] }
+            : {}),
+        });
   const api = new Api(server.url);
   const sockets: BenchSocket[] = [];
   let host: BenchSocket | null = null;
   try {
-    const { alias, hostToken } = await prepareEvent(api);
-
-    // Credentials for everyone first (not part of the storm): a join ticket from verify-call,
-    // then socket credentials from /member/v1/auth, each guest from its own loopback address.
-    // N counts everyone in the room: the host and N - 1 attendees (a conference holds 10,000).
     const attendees = n - 1;
-    log(`N=${n}: minting ${attendees} join tickets and credentials`);
-    const credentials: string[] = new Array<string>(attendees);
-    const mintStart = performance.now();
-    const minted = await pool(
-      attendees,
-      options.mintConcurrency,
-      Date.now() + options.phaseTimeoutMs,
-      async (i) => {
-        const from = loopbackAddress(i);
-        const verified = await api.ok('/api/quickom/qrcode/verify-call', 200, {
-          from,
-          body: { alias, display_name: `Bench ${i}` },
-        });
-        const auth = await api.ok('/member/v1/auth', 200, {
-          from,
-          body: { ticket: verified.ticket },
-        });
-        credentials[i] = String(auth.credentials);
-      },
-    );
-    const mintSeconds = (performance.now() - mintStart) / 1000;
-    if (minted.errors.length) {
-      throw new Error(
-        `minting failed ${minted.errors.length} times: ${minted.errors.slice(0, 5).join('; ')}`,
-      );
+    let credentials: string[];
+    let hostCredentials: string;
+    let mintSeconds = 0;
+    if (engine === 'bare') {
+      credentials = Array.from({ length: attendees }, bareCredentials);
+      hostCredentials = bareCredentials();
+    } else {
+      ({ credentials, hostCredentials, mintSeconds } = await mintPodium(api, n, options));
     }
-    const hostAuth = await api.ok('/member/v1/auth', 200, { token: hostToken, body: { alias } });
     api.close();
 
     host = await BenchSocket.connect(server.url, options.stepTimeoutMs);
-    await host.hello(String(hostAuth.credentials), options.stepTimeoutMs);
+    await host.hello(hostCredentials, options.stepTimeoutMs);
+
     await host.request({ type: 'join', has_mic: true, has_camera: true }, options.stepTimeoutMs);
     await host.waitWelcome(options.stepTimeoutMs);
     const hostBytesBefore = host.bytes;
@@ -238,7 +312,7 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
     await new Promise((r) => setTimeout(r, 500));
     const idle = sampleProc(server.pid);
     log(
-      `N=${n}: join storm (${options.window} joins in flight); server idle RSS ${idle.rssMb.toFixed(0)} MB`,
+      `N=${n} ${engine}: join storm (${options.window} joins in flight); server idle RSS ${idle.rssMb.toFixed(0)} MB`,
     );
 
     const clientStormCpu = process.cpuUsage();
@@ -272,7 +346,7 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
     const afterStorm = sampleProc(server.pid);
     const clientStorm = process.cpuUsage(clientStormCpu);
     log(
-      `N=${n}: ${joinedSockets.length}/${n} joined in ${stormSeconds.toFixed(2)} s` +
+      `N=${n} ${engine}: ${joinedSockets.length}/${n} joined in ${stormSeconds.toFixed(2)} s` +
         (storm.errors.length ? ` (${storm.errors.length} failed: ${storm.errors[0]})` : ''),
     );
 
@@ -331,7 +405,7 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
         clientCpuMsPerFanOut: (clientCpu * 1000) / Math.max(1, rounds),
       };
       log(
-        `N=${n}: ${kind} x${rounds} to ${received}/${result.expected}: p50 ${f(result.p50)} ms, ` +
+        `N=${n} ${engine}: ${kind} x${rounds} to ${received}/${result.expected}: p50 ${f(result.p50)} ms, ` +
           `p99 ${f(result.p99)} ms; CPU per fan-out: server ${f(result.serverCpuMsPerFanOut, 0)} ms, ` +
           `benchmark ${f(result.clientCpuMsPerFanOut, 0)} ms`,
       );
@@ -361,6 +435,7 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
     const clientCpu = process.cpuUsage(clientCpuStart);
     return {
       date: new Date().toISOString(),
+      engine,
       n,
       joined: joinedSockets.length + 1,
       failures: { count: storm.errors.length, samples: storm.errors.slice(0, 5) },
@@ -395,7 +470,7 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
       },
     };
   } catch (error) {
-    log(`N=${n}: failed; the server's last output:\n${server.tail()}`);
+    log(`N=${n} ${engine}: failed; the server's last output:\n${server.tail()}`);
     throw error;
   } finally {
     api.close();
@@ -409,7 +484,7 @@ async function runOne(n: number, options: Options): Promise<RunResult> {
 export function markdownRow(r: RunResult): string {
   const load = r.loadAverage.before[0]!.toFixed(1) + '→' + r.loadAverage.after[0]!.toFixed(1);
   return (
-    `| ${r.date.slice(0, 10)} | ${r.n} | ${r.joined} | ${f(r.stormSeconds, 2)} | ` +
+    `| ${r.date.slice(0, 10)} | ${r.engine} | ${r.n} | ${r.joined} | ${f(r.stormSeconds, 2)} | ` +
     `${f(r.chat.p50)} / ${f(r.chat.p99)} | ${f(r.hand.p50)} / ${f(r.hand.p99)} | ` +
     `${f(r.server.afterMessages.rssMb, 0)} (peak ${f(r.server.afterMessages.peakRssMb, 0)}) | ` +
     `${f(r.server.stormCpuSeconds, 2)} + ${f(r.server.messagesCpuSeconds, 2)} | ` +
@@ -427,23 +502,42 @@ async function main(): Promise<void> {
         '(run through `npm run bench -- signaling`, which raises it to the hard limit, or `ulimit -n`)',
     );
   }
+  if (!options.source && options.engines.includes('podium')) {
+    // Production runs the compiled server (scripts/build-server.mjs builds it when stale).
+    const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('the server did not build');
+    // A private copy: another engineer's build in the same checkout must not swap the server
+    // between two runs of this one (it lives under the repository so its imports resolve).
+    serverEntry = path.join(repoRoot, '.tmp', `bench-signaling-${process.pid}`);
+    fs.rmSync(serverEntry, { recursive: true, force: true });
+    fs.cpSync(path.join(repoRoot, 'packages/server/dist'), serverEntry, { recursive: true });
+    serverEntry = path.join(serverEntry, 'main.js');
+  }
   const results: RunResult[] = [];
   for (const n of options.sizes) {
-    const result = await runOne(n, options);
-    results.push(result);
-    if (options.out) fs.writeFileSync(options.out, JSON.stringify(results, null, 2) + '\n');
-    // Let the machine settle between sizes (sockets in TIME_WAIT, the old server's memory).
-    await new Promise((r) => setTimeout(r, 2000));
+    for (let repeat = 0; repeat < options.repeat; repeat++) {
+      // Interleaved, the order flipped every other repeat, so a load drift hits both alike.
+      const order = repeat % 2 === 0 ? options.engines : [...options.engines].reverse();
+      for (const engine of order) {
+        const result = await runOne(n, engine, options);
+        results.push(result);
+        if (options.out) fs.writeFileSync(options.out, JSON.stringify(results, null, 2) + '\n');
+        // Let the machine settle between runs (sockets in TIME_WAIT, the old server's memory).
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    }
   }
   console.log(
-    '\n| date | N | joined | join storm s | chat p50 / p99 ms | hand p50 / p99 ms | ' +
+    '\n| date | engine | N | joined | join storm s | chat p50 / p99 ms | hand p50 / p99 ms | ' +
       'server RSS MB | server CPU s (storm + messages) | bytes/client in storm | load 1 min |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) console.log(markdownRow(r));
   for (const r of results) {
     console.log(
-      `\nN=${r.n}: credentials minted in ${f(r.mintSeconds, 1)} s; storm ${f(r.stormFromConnectSeconds, 2)} s ` +
+      `\nN=${r.n} ${r.engine}: credentials minted in ${f(r.mintSeconds, 1)} s; storm ${f(r.stormFromConnectSeconds, 2)} s ` +
         `from the first connect, ${f(r.joinsPerSecond, 0)} joins/s; welcome ${f(r.bytesPerClient.welcomeMean, 0)} B; ` +
         `host received ${r.bytesPerClient.host} B during the storm; server RSS ${f(r.server.idle.rssMb, 0)} MB idle, ` +
         `${f(r.server.afterStorm.rssMb, 0)} MB after the storm; ` +
@@ -459,6 +553,60 @@ async function main(): Promise<void> {
           : ''),
     );
   }
+  console.log(compareTable(results));
+  if (serverEntry) fs.rmSync(path.dirname(serverEntry), { recursive: true, force: true });
+}
+
+/**
+ * Podium ÷ bare per size, each engine's runs summed (CPU) or averaged (RSS) over the repeats
+ * before dividing, so one noisy 10 ms tick weighs less. Targets (issue 11): join ≤ 1.5×,
+ * fan-out recipient ≤ 1.2×.
+ */
+export function compareTable(results: RunResult[]): string {
+  const lines = [
+    '\n| N | runs | CPU per join ms Podium / bare (÷) | CPU per fan-out recipient µs Podium / bare (÷) | RSS MB Podium / bare (÷) | load 1 min |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const n of [...new Set(results.map((r) => r.n))]) {
+    const of = (engine: Engine): RunResult[] =>
+      results.filter((r) => r.n === n && r.engine === engine);
+    const podium = of('podium');
+    const bare = of('bare');
+    if (podium.length === 0 || bare.length === 0) continue;
+    const sum = (runs: RunResult[]): { join: number; recipient: number; rss: number } => {
+      let joins = 0;
+      let stormMs = 0;
+      let fanMs = 0;
+      let deliveries = 0;
+      let rss = 0;
+      for (const r of runs) {
+        joins += r.joined - 1;
+        stormMs += r.server.stormCpuSeconds * 1000;
+        fanMs +=
+          r.chat.serverCpuMsPerFanOut * r.chat.rounds + r.hand.serverCpuMsPerFanOut * r.hand.rounds;
+        deliveries += (r.chat.rounds + r.hand.rounds) * r.joined;
+        rss += r.server.afterMessages.rssMb;
+      }
+      return {
+        join: stormMs / joins,
+        recipient: (fanMs * 1000) / deliveries,
+        rss: rss / runs.length,
+      };
+    };
+    const p = sum(podium);
+    const b = sum(bare);
+    const loads = [...podium, ...bare].flatMap((r) => [
+      r.loadAverage.before[0]!,
+      r.loadAverage.after[0]!,
+    ]);
+    lines.push(
+      `| ${n} | ${podium.length} + ${bare.length} | ${f(p.join, 3)} / ${f(b.join, 3)} (${f(p.join / b.join, 2)}×) | ` +
+        `${f(p.recipient, 1)} / ${f(b.recipient, 1)} (${f(p.recipient / b.recipient, 2)}×) | ` +
+        `${f(p.rss, 0)} / ${f(b.rss, 0)} (${f(p.rss / b.rss, 1)}×) | ` +
+        `${f(Math.min(...loads), 1)}–${f(Math.max(...loads), 1)} |`,
+    );
+  }
+  return lines.join('\n');
 }
 
 main().catch((error: unknown) => {
