@@ -2,6 +2,7 @@ import type {
   FeedView,
   ParticipantView,
   PeerTarget,
+  PublishSource,
   RoomMode,
   ServerEvent,
 } from '@podium/protocol';
@@ -22,7 +23,9 @@ import { ActiveSpeakerDetector } from './activeSpeaker.ts';
 import { E2ee, frameEncryptionSupported } from './e2ee/E2ee.ts';
 import type { LocalMediaState, ScreenShareError, ScreenShareState } from './localMedia.ts';
 import { qualityOf, readTotals, sampleBetween, type StatsTotals } from './networkQuality.ts';
+import { UplinkLayers } from './uplinkLayers.ts';
 import { browserPeerConnection, type MediaSignaling, type PeerConnectionFactory } from './peer.ts';
+import { ExtraPublishers } from './extraPublishers.ts';
 import { Publisher } from './Publisher.ts';
 import { applyCameraMode, SCREEN_CONSTRAINTS } from './simulcast.ts';
 import { Subscriber } from './Subscriber.ts';
@@ -81,6 +84,9 @@ export class RoomMedia {
   #closed = false;
   #timers: ReturnType<typeof setInterval>[] = [];
   #statsTotals: StatsTotals | null = null;
+  /** The camera connection's own counters, and whether its top layer is off (uplinkLayers.ts). */
+  #uplinkTotals: { publisher: Publisher; totals: StatsTotals } | null = null;
+  #uplink = new UplinkLayers();
   #speaker = new ActiveSpeakerDetector();
   /**
    * The server reports the active speaker (`active_speaker`, from the media server's audio
@@ -132,6 +138,26 @@ export class RoomMedia {
 
   #kinds = { mic: false, camera: false };
   #e2ee: E2ee | null = null;
+  /** In-call features' own publishers (camera shares): ICE and lost connections reach them. */
+  readonly extra = new ExtraPublishers();
+
+  /**
+   * A publisher for an in-call feature's own source (a camera share), set up like the screen's:
+   * the room's ICE servers and mode, and its end-to-end encryption in endtoend rooms. Null while
+   * media cannot flow. Track it in `extra` before it negotiates.
+   */
+  createPublisher(source: PublishSource): Publisher | null {
+    if (this.#closed || this.#store().media.availability === 'unavailable') return null;
+    if (!this.#mayCarryMedia()) return null;
+    return new Publisher({
+      source,
+      signaling: this.#deps.signaling,
+      createPeerConnection: this.#deps.createPeerConnection ?? browserPeerConnection,
+      iceServers: this.#iceServers(),
+      mode: this.#store().room.mode,
+      frames: this.e2ee,
+    });
+  }
 
   /**
    * The room's end-to-end encryption (endtoend rooms only; null elsewhere or before the mode is
@@ -267,6 +293,7 @@ export class RoomMedia {
         }
         return;
       case 'trickle': {
+        if (this.extra.candidate(event.target, event.candidate)) return;
         const target =
           event.target === 'camera'
             ? this.#camera
@@ -329,6 +356,7 @@ export class RoomMedia {
           lost(this.#camera?.peerConnection) ? this.#camera?.negotiate(true) : undefined,
           lost(this.#screen?.peerConnection) ? this.#screen?.negotiate(true) : undefined,
           lost(this.#subscriber?.peerConnection) ? this.#subscriber?.restartIce() : undefined,
+          this.extra.restartLost(),
         ]).catch((error: unknown) => this.#mediaError(error));
       });
     } else {
@@ -342,6 +370,7 @@ export class RoomMedia {
    * again for the feeds it still wants.
    */
   async #renegotiate(targets: readonly PeerTarget[]): Promise<void> {
+    this.extra.lost(targets);
     if (targets.includes('camera')) {
       this.#camera?.close(false);
       this.#camera = null;
@@ -363,6 +392,7 @@ export class RoomMedia {
 
   /** Drops every connection (a new participant on the server): publishing restarts as needed. */
   reset(): void {
+    this.extra.lostAll();
     this.#camera?.close(false);
     this.#camera = null;
     this.#screen?.close(false);
@@ -384,6 +414,7 @@ export class RoomMedia {
     this.#screenStream = null;
     this.#camera?.close(false);
     this.#screen?.close(false);
+    this.extra.closeAll();
     this.#subscriber?.close();
     this.#preview.close();
     this.#e2ee?.close();
@@ -661,16 +692,29 @@ export class RoomMedia {
       return;
     }
     try {
+      const camera = this.#camera;
       const reports = await Promise.all(pcs.map((pc) => pc.getStats()));
-      const totals = readTotals(
-        reports.map((r) => r.values() as Iterable<Record<string, unknown>>),
-      );
+      const entries = reports.map((r) => r.values() as Iterable<Record<string, unknown>>);
+      const totals = readTotals(entries);
       const quality = qualityOf(sampleBetween(this.#statsTotals, totals));
       this.#statsTotals = totals;
       if (quality && quality !== this.#store().media.network) this.#set({ network: quality });
+      const cameraIndex = camera ? pcs.indexOf(camera.peerConnection) : -1;
+      if (camera && cameraIndex >= 0) {
+        await this.#adaptUplink(camera, readTotals([reports[cameraIndex]!.values()]));
+      }
     } catch {
       // A connection closed between the check and the call: the next tick reads again.
     }
+  }
+
+  /** The camera's top layer off while its own uplink loses packets, back on once it is clean. */
+  async #adaptUplink(camera: Publisher, totals: StatsTotals): Promise<void> {
+    const previous = this.#uplinkTotals?.publisher === camera ? this.#uplinkTotals.totals : null;
+    if (!previous) this.#uplink.reset();
+    this.#uplinkTotals = { publisher: camera, totals };
+    const decision = this.#uplink.update(sampleBetween(previous, totals));
+    if (decision !== null) await camera.setTopLayer(!decision);
   }
 
   #sampleSpeakers(): void {

@@ -1,0 +1,73 @@
+import type { NetworkSample } from './networkQuality.ts';
+
+/**
+ * Whether the camera sends its top simulcast layer (720p, or 1080p in theater) over the uplink
+ * it has now. On a lossy link (issue 17: 150 ± 30 ms, 5 % loss) the top layer is what suffers:
+ * its ~1.2 Mbps is most of what the media server must ask again for, its key frames are the
+ * largest (more packets, so more often one lost), and the sender's bandwidth estimate keeps
+ * switching it off and on, which makes the media server change everybody's layer and ask for a
+ * new key frame each time — the frame rate falls in those switches. Sent from a lossy link,
+ * the middle layer (360p) keeps the frame rate; the encoder's CPU saved goes to frames too.
+ *
+ * Pure: RoomMedia feeds it the camera connection's own loss (what the media server reports
+ * lost of what this browser sent) and round trip, one sample per stats poll (2 s).
+ */
+export const UPLINK_THRESHOLDS = {
+  /** Top layer off after this many samples in a row at or above this loss, or this RTT. */
+  reduce: { lossPercent: 3, rttMs: 500, samples: 2 },
+  /**
+   * Back on after this many samples in a row below both (16 s at 2 s a sample): turning it on
+   * costs a key frame, so a link that only paused between bursts of loss keeps the middle layer.
+   */
+  restore: { lossPercent: 1, rttMs: 300, samples: 8 },
+} as const;
+
+export class UplinkLayers {
+  #reduced = false;
+  #streak = 0;
+
+  /** Whether the top layer is off now. */
+  get reduced(): boolean {
+    return this.#reduced;
+  }
+
+  /**
+   * Takes one sample; returns the new decision when it changed, else null. A sample without
+   * loss figures (first reading, a rebuilt connection) neither counts nor breaks a streak.
+   */
+  update(sample: NetworkSample): boolean | null {
+    const { lossPercent: loss, rttMs: rtt } = sample;
+    if (loss === null && rtt === null) return null;
+    const { reduce, restore } = UPLINK_THRESHOLDS;
+    const against = this.#reduced
+      ? // Reduced: a sample counts towards going back only if it is clean on both counts.
+        (loss ?? 0) < restore.lossPercent && (rtt ?? 0) < restore.rttMs
+      : (loss !== null && loss >= reduce.lossPercent) || (rtt !== null && rtt >= reduce.rttMs);
+    this.#streak = against ? this.#streak + 1 : 0;
+    const needed = this.#reduced ? restore.samples : reduce.samples;
+    if (this.#streak < needed) return null;
+    this.#reduced = !this.#reduced;
+    this.#streak = 0;
+    return this.#reduced;
+  }
+
+  /** A new camera connection starts from the full set of layers. */
+  reset(): void {
+    this.#reduced = false;
+    this.#streak = 0;
+  }
+}
+
+/**
+ * The camera sender's parameters with the top layer (rid `h`) on or off; everything else kept,
+ * as setParameters requires. `maintain-framerate`: when CPU or bandwidth is short the encoder
+ * lowers resolution before frame rate (what a camera call needs; Chromium's default for a
+ * 'motion' track, said here so it holds whatever the browser's default).
+ */
+export function withTopLayer(params: RTCRtpSendParameters, on: boolean): RTCRtpSendParameters {
+  return {
+    ...params,
+    degradationPreference: 'maintain-framerate',
+    encodings: params.encodings.map((e) => (e.rid === 'h' ? { ...e, active: on } : e)),
+  };
+}
