@@ -6,7 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const webDist = path.join(root, 'apps/web/dist');
+// WEB_DIST measures another build (an experiment built with `vite build --outDir`).
+export const webDist = process.env.WEB_DIST
+  ? path.resolve(process.env.WEB_DIST)
+  : path.join(root, 'apps/web/dist');
 
 /**
  * The pages measured, each with the modules its first load imports lazily: the route's own
@@ -19,13 +22,13 @@ export const PAGES = [
     name: '/j/{alias}',
     lazy: ['src/features/join/JoinRoute.tsx', 'src/app/ModalsHost.tsx'],
     target: 150_000,
-    budget: 360_000,
+    budget: 313_300,
   },
   {
     name: '/app',
     lazy: ['src/features/home/HomePage.tsx', 'src/app/ModalsHost.tsx'],
     target: 200_000,
-    budget: 344_500,
+    budget: 297_800,
   },
 ];
 

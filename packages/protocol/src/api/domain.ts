@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import type { LoginResponse } from './account.ts';
+export * from './domain-environment.ts';
 
 /**
  * Organization domains (spec §2 /domain, §3 stored values, §4 domain discovery, §7 Signal
  * `POST /member/v1/find-domain`, enterprise endpoints). An operator registers each organization's
  * domain with its environment; the web app saves the chosen environment in local storage.
  */
-
-/** Local storage key of the chosen domain environment (spec §3). */
-export const DOMAIN_ENV_STORAGE_KEY = 'podium.domain_env';
 
 const hostLabel = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Language } from '../limits.ts';
 import {
   DEFAULT_WALLET_UNIT,
   idempotencyKey,
@@ -7,6 +6,8 @@ import {
   walletUnit,
   type WalletBalance,
 } from './wallet.ts';
+import { giftMessages } from './gifts-messages.ts';
+export * from './gifts-messages.ts';
 
 /**
  * Gifts (spec §1 "gifts (need login and balance)", §3 "Gift: sender, receiver, balance";
@@ -33,35 +34,6 @@ export const giftView = z.object({
 export type GiftView = z.infer<typeof giftView>;
 export const giftCatalogueResponse = z.object({ gifts: z.array(giftView) });
 export type GiftCatalogueResponse = z.infer<typeof giftCatalogueResponse>;
-
-export const giftMessages = {
-  'gifts.unknown_gift': { en: 'No such gift', vi: 'Không có món quà này' },
-  'gifts.not_in_room': {
-    en: 'You are not in this room',
-    vi: 'Bạn không ở trong phòng này',
-  },
-  'gifts.receiver_not_in_room': {
-    en: 'That person is not in the room',
-    vi: 'Người này không ở trong phòng',
-  },
-  'gifts.receiver_guest': {
-    en: 'Gifts go to signed-in participants only',
-    vi: 'Chỉ có thể tặng quà cho người đã đăng nhập',
-  },
-  'gifts.self': {
-    en: 'You cannot give a gift to yourself',
-    vi: 'Bạn không thể tự tặng quà cho mình',
-  },
-  'gifts.recipient_unknown': {
-    en: 'Nobody goes by this name or link',
-    vi: 'Không tìm thấy người nhận với tên hoặc liên kết này',
-  },
-  'gifts.recipient_required': {
-    en: 'Say who receives the gift',
-    vi: 'Vui lòng cho biết người nhận',
-  },
-} as const satisfies Record<string, Record<Language, string>>;
-export type GiftMessageKey = keyof typeof giftMessages;
 
 const recipientRef = z
   .string({ error: giftMessages['gifts.recipient_required'].en })

@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { CLIENT_LOG_MESSAGE_MAX, CLIENT_LOG_LEVELS } from './logger-limits.ts';
+export * from './logger-limits.ts';
 
-/**
- * Spec §7 "Logger": `POST /v1/log` takes an error report from the web app (uncaught errors,
- * unhandled rejections). A token is optional: with a valid one the report names the account.
- * Bodies over `CLIENT_LOG_MAX_BYTES` answer 413; one address may send `CLIENT_LOG_RATE_PER_MINUTE`
- * reports a minute (then 429).
- */
-export const CLIENT_LOG_MAX_BYTES = 16 * 1024;
-export const CLIENT_LOG_RATE_PER_MINUTE = 30;
-export const CLIENT_LOG_MESSAGE_MAX = 2000;
-export const CLIENT_LOG_LEVELS = ['error', 'warn', 'info'] as const;
-export type ClientLogLevel = (typeof CLIENT_LOG_LEVELS)[number];
-
+/** The body of `POST /v1/log` (spec §7 "Logger"; limits and behaviour in logger-limits.ts). */
 export const clientLogRequest = z
   .object({
     level: z.enum(CLIENT_LOG_LEVELS),

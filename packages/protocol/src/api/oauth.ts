@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccountDto } from './account.ts';
+export * from './oauth-paths.ts';
 
 /**
  * Social sign-in of spec §7 "Account": Google and Facebook through OAuth 2 / OpenID Connect with
@@ -12,11 +13,6 @@ import type { AccountDto } from './account.ts';
 export const OAUTH_PROVIDERS = ['google', 'facebook'] as const;
 export const oauthProvider = z.enum(OAUTH_PROVIDERS);
 export type OAuthProvider = z.infer<typeof oauthProvider>;
-
-/** The web route every provider returns to (spec §2); the body tells which provider it was. */
-export const OAUTH_CALLBACK_PATH = '/auth/google/callback';
-/** How long a started sign-in (state, verifier, nonce) stays usable. */
-export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 
 const redirectUri = z.string().trim().max(2048).url('Invalid redirect URI');
 const referralCode = z.string().trim().max(32);

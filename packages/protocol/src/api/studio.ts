@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../limits.ts';
+import { type StudioMessageKey } from './studio-messages.ts';
+export * from './studio-messages.ts';
 
 /** Spec §5 and §9: badge, scene and logo images are at most 1 MB. */
 export const STUDIO_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
@@ -125,26 +127,6 @@ export type StudioImagePurpose = (typeof STUDIO_IMAGE_PURPOSES)[number];
 /** Image formats the studio takes (sniffed from the bytes, whatever the name says). */
 export const STUDIO_IMAGE_FORMATS = ['png', 'jpeg', 'webp'] as const;
 export type StudioImageFormat = (typeof STUDIO_IMAGE_FORMATS)[number];
-
-export const studioMessages = {
-  en: {
-    'studio.file_rejected': 'File too large or invalid type',
-    'studio.bad_ratio': 'Name badge and scene images must be 16:9',
-    'studio.unknown_position': 'Choose one of the eight logo positions',
-    'studio.unknown_font': 'Choose a font from the list',
-    'studio.invalid': 'Check the studio settings and try again',
-    'studio.image_missing': 'This image is no longer available, please upload it again',
-  },
-  vi: {
-    'studio.file_rejected': 'Tệp quá lớn hoặc không đúng định dạng',
-    'studio.bad_ratio': 'Ảnh huy hiệu tên và ảnh nền phải có tỉ lệ 16:9',
-    'studio.unknown_position': 'Hãy chọn một trong tám vị trí của logo',
-    'studio.unknown_font': 'Hãy chọn một phông chữ trong danh sách',
-    'studio.invalid': 'Hãy kiểm tra cài đặt studio và thử lại',
-    'studio.image_missing': 'Ảnh này không còn nữa, vui lòng tải lên lại',
-  },
-} as const;
-export type StudioMessageKey = keyof typeof studioMessages.en;
 
 export type StudioCheck =
   { ok: true; studio: StudioState } | { ok: false; key: StudioMessageKey; field: string };

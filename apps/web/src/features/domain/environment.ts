@@ -1,7 +1,7 @@
 import {
   DOMAIN_DISCOVERY_TIMEOUT_MS,
   DOMAIN_ENV_STORAGE_KEY,
-  listJsonSchema,
+  parseListJson,
   apiPaths,
   type DomainEnvironment,
   type ListJson,
@@ -91,9 +91,9 @@ export async function discoverDomain(input: DiscoveryInput): Promise<DomainEnvir
       headers: { Accept: 'application/json' },
     });
     if (!res.ok) return null;
-    const parsed = listJsonSchema.safeParse(await res.json());
-    if (!parsed.success) return null;
-    const env = fromListJson(parsed.data, origin);
+    const parsed = parseListJson(await res.json());
+    if (!parsed) return null;
+    const env = fromListJson(parsed, origin);
     saveDomainEnvironment(input.storage, env);
     return env;
   } catch {

@@ -1,16 +1,13 @@
 import {
   DOMAIN_ENV_STORAGE_KEY,
-  domainEnvironmentSchema,
+  parseDomainEnvironment,
   type DomainEnvironment,
 } from '@podium/protocol';
 
 /** The organization environment chosen on /domain or discovered (spec §3, local storage). */
 export function loadDomainEnvironment(storage: Pick<Storage, 'getItem'>): DomainEnvironment | null {
   try {
-    const parsed = domainEnvironmentSchema.safeParse(
-      JSON.parse(storage.getItem(DOMAIN_ENV_STORAGE_KEY) ?? 'null'),
-    );
-    return parsed.success ? parsed.data : null;
+    return parseDomainEnvironment(JSON.parse(storage.getItem(DOMAIN_ENV_STORAGE_KEY) ?? 'null'));
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
-import { PROTOCOL_VERSION, serverMessage, type ServerEvent } from '@podium/protocol';
+import { PROTOCOL_VERSION, type ServerEvent } from '@podium/protocol';
+import type { serverMessage as ServerMessageSchema } from '@podium/protocol/signaling';
 import { Emitter } from '../emitter.ts';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import { isAuthRefusal, SocketRequestError } from './errors.ts';
@@ -23,6 +24,25 @@ import { isAuthRefusal, SocketRequestError } from './errors.ts';
  * because the server may or may not have acted on them. A refused credentials call (4xx), a
  * protocol mismatch or a close code in `finalCloseCodes` ends the connection for good.
  */
+
+/**
+ * The schema every server frame is checked against: all signaling messages and zod, about 40 KB
+ * of gzip. Loaded with the first socket rather than with every page (issue 11: first load), and
+ * fetched while the credentials are asked for, so a connection waits for it at most that long.
+ */
+let serverMessageSchema: Promise<typeof ServerMessageSchema> | null = null;
+
+function loadServerMessageSchema(): Promise<typeof ServerMessageSchema> {
+  serverMessageSchema ??= import('@podium/protocol/signaling').then(
+    (m) => m.serverMessage,
+    (error: unknown) => {
+      // A failed chunk fetch (offline) is retried by the next connection attempt.
+      serverMessageSchema = null;
+      throw error;
+    },
+  );
+  return serverMessageSchema;
+}
 
 export type SocketState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
@@ -106,6 +126,8 @@ export class SocketCore<Open> {
   #reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   #reconnectAttempt = 0;
   #reconnectDeadline = 0;
+  /** Set before the first socket opens (#establish), so every frame is checked. */
+  #serverMessage: typeof ServerMessageSchema | null = null;
 
   constructor(options: SocketCoreOptions<Open>) {
     this.#options = {
@@ -265,8 +287,18 @@ export class SocketCore<Open> {
 
   /** Opens a socket, says hello, and runs the owner's set-up. */
   async #establish(): Promise<Open> {
+    const schema = this.#serverMessage ? null : loadServerMessageSchema();
+    // Handled below; without this a rejection while authenticating would go unobserved.
+    schema?.catch(() => undefined);
     if (this.#credentials === null || this.#options.freshCredentials) {
       this.#credentials = await this.#authenticate();
+    }
+    if (schema) {
+      try {
+        this.#serverMessage = await schema;
+      } catch {
+        throw SocketRequestError.client('network');
+      }
     }
     const socket = await this.#openSocket();
     let hello: Record<string, unknown>;
@@ -368,7 +400,9 @@ export class SocketCore<Open> {
     } catch {
       return;
     }
-    const parsed = serverMessage.safeParse(json);
+    const parsed = this.#serverMessage?.safeParse(json);
+    // No schema: cannot happen (#establish loads it before a socket opens); dropped like an unknown frame.
+    if (!parsed) return;
     // A message this version does not know (a newer server) is ignored rather than fatal.
     if (!parsed.success) return;
     const message = parsed.data;
