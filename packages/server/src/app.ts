@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { createServices, type Services } from './services/index.ts';
+import { openCluster } from './cluster/index.ts';
 import { AppError } from './shared/errors.ts';
 import { routeModules } from './http/index.ts';
 import { graphqlModules } from './graphql/modules.ts';
@@ -118,7 +119,9 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
         : path.join(config.dataDir, 'outbox.jsonl'),
       log,
     });
-  const services = createServices({ config, store, mailer, log });
+  // REDIS_URL: limiters and the bus shared with the other nodes (src/cluster); else in-process.
+  const cluster = await openCluster(config.redisUrl, log);
+  const services = createServices({ config, store, mailer, log, cluster });
 
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -246,7 +249,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     });
   });
 
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...cluster.routeLimitOptions });
 
   app.get(apiPaths.health.live, async () => ({ status: 'ok' }));
   app.get(apiPaths.health.ready, async (_request, reply) => {
@@ -327,6 +330,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
         // After the live rooms (closed with the app) destroyed their VideoRooms.
         await media?.close();
         await mailer.close();
+        await cluster.close();
         if (!options.store) await store.close();
       })()),
   };

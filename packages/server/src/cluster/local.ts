@@ -173,6 +173,7 @@ export function localCluster(): Cluster {
     shared: false,
     counters: new LocalCounters(),
     bus: new LocalBus(),
+    routeLimitOptions: {},
     close: () => Promise.resolve(),
   };
 }

@@ -93,6 +93,11 @@ export interface Cluster {
   readonly shared: boolean;
   readonly counters: SharedCounters;
   readonly bus: Bus;
+  /**
+   * Added to the per-route limiter's registration (`@fastify/rate-limit`): its Redis store
+   * with REDIS_URL, nothing in-process. Opaque here, so no port names the Redis client.
+   */
+  readonly routeLimitOptions: Readonly<Record<string, unknown>>;
   /** Ends subscriptions and connections; idempotent. */
   close(): Promise<void>;
 }

@@ -271,6 +271,9 @@ export async function redisCluster(url: string, log: Logger): Promise<Cluster> {
     shared: true,
     counters: new RedisCounters(pub),
     bus: new RedisBus(pub, sub, clusterLog),
+    // The route limits (e.g. the client log endpoint) count in Redis too; @fastify/rate-limit
+    // defines its own script on this connection.
+    routeLimitOptions: { redis: pub, nameSpace: `${PREFIX}routes:` },
     close: () =>
       (closing ??= (async () => {
         await Promise.allSettled([pub.quit(), sub.quit()]);

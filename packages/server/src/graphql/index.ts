@@ -51,6 +51,7 @@ export async function registerGraphQL(
   const limiter = new GraphQLRateLimit({
     perAddressPerMinute: graphql.ratePerMinuteAddress,
     perAccountPerMinute: graphql.ratePerMinuteAccount,
+    counters: services.cluster.counters,
   });
   // The account of the Authorization header, looked up once per request: the account limit
   // needs it before mercurius runs, and the resolvers' context reuses it.
@@ -59,11 +60,11 @@ export async function registerGraphQL(
   // In its own scope, so these hooks guard only the GraphQL routes.
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
-      limiter.address(request, reply);
+      await limiter.address(request, reply);
       const token = bearerToken(request);
       const account = token ? await services.tokens.authenticate(token) : null;
       accounts.set(request, account);
-      limiter.account(account?.id ?? null, reply);
+      await limiter.account(account?.id ?? null, reply);
     });
 
     await scope.register(mercurius, {

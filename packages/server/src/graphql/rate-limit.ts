@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
 import { ErrorCode, serverMessages } from '@podium/protocol';
-import { AttemptLimiter } from '../services/accounts/index.ts';
+import type { AttemptCounter, SharedCounters } from '../cluster/ports.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -13,31 +13,35 @@ const MINUTE_MS = 60_000;
  *
  * Not @fastify/rate-limit: it runs one limiter per request (a second hook on the same request
  * returns at once), and both keys must count. This is the project's limiter of the sign-in
- * endpoints, kept in this process like theirs.
+ * endpoints, counted where theirs are (this process, or every node with REDIS_URL).
  */
 export class GraphQLRateLimit {
-  readonly #perAddress: AttemptLimiter;
-  readonly #perAccount: AttemptLimiter;
+  readonly #perAddress: AttemptCounter;
+  readonly #perAccount: AttemptCounter;
 
-  constructor(options: { perAddressPerMinute: number; perAccountPerMinute: number }) {
-    this.#perAddress = new AttemptLimiter({
+  constructor(options: {
+    perAddressPerMinute: number;
+    perAccountPerMinute: number;
+    counters: SharedCounters;
+  }) {
+    this.#perAddress = options.counters.attempts('graphql-address', {
       max: options.perAddressPerMinute,
       windowMs: MINUTE_MS,
     });
-    this.#perAccount = new AttemptLimiter({
+    this.#perAccount = options.counters.attempts('graphql-account', {
       max: options.perAccountPerMinute,
       windowMs: MINUTE_MS,
     });
   }
 
   /** Counts the request for its address; throws the 429 when the address is over its limit. */
-  address(request: FastifyRequest, reply: FastifyReply): void {
-    refuseAfter(this.#perAddress.consume(`ip:${request.ip}`), reply);
+  async address(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    refuseAfter(await this.#perAddress.consume(`ip:${request.ip}`), reply);
   }
 
   /** Counts the request for its account (when signed in); throws the 429 when over. */
-  account(accountId: string | null, reply: FastifyReply): void {
-    if (accountId) refuseAfter(this.#perAccount.consume(`acct:${accountId}`), reply);
+  async account(accountId: string | null, reply: FastifyReply): Promise<void> {
+    if (accountId) refuseAfter(await this.#perAccount.consume(`acct:${accountId}`), reply);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { Mailer } from './mail.ts';
 import type { AuthAccount } from './auth-account.ts';
+import { localCluster, type Cluster } from '../cluster/index.ts';
 import { AccountsService } from './accounts/index.ts';
 import { Secrets } from './secrets.ts';
 import { EventsService } from './events/index.ts';
@@ -37,6 +38,8 @@ export interface Services {
   mailer: Mailer;
   log: Logger;
   tokens: TokenAuthenticator;
+  /** Limiters' counters and the bus between nodes (in-process unless REDIS_URL; src/cluster). */
+  cluster: Cluster;
   accounts: AccountsService;
   secrets: Secrets;
   events: EventsService;
@@ -83,14 +86,19 @@ export interface ServiceDeps {
   store: Store;
   mailer: Mailer;
   log: Logger;
+  /** Default: one node, everything in this process. */
+  cluster?: Cluster;
 }
 
 export function createServices(deps: ServiceDeps): Services {
+  const cluster = deps.cluster ?? localCluster();
+  const { counters } = cluster;
   const accounts = new AccountsService({
     config: deps.config,
     db: deps.store.db,
     mailer: deps.mailer,
     log: deps.log,
+    counters,
   });
   const secrets = new Secrets(deps.store.db);
   const accountChannel = new AccountChannel();
@@ -106,6 +114,7 @@ export function createServices(deps: ServiceDeps): Services {
     log: deps.log,
     secrets,
     notifications,
+    counters,
   });
   const chat = new ChatService({ db: deps.store.db, log: deps.log });
   const signal = new SignalAuthService({ db: deps.store.db, events, secrets });
@@ -133,6 +142,7 @@ export function createServices(deps: ServiceDeps): Services {
     live,
     whiteboards: new WhiteboardsService({ db: deps.store.db, log: deps.log }),
     ...deps,
+    cluster,
     tokens: accounts.tokens,
     accounts,
     secrets,
@@ -172,6 +182,7 @@ export function createServices(deps: ServiceDeps): Services {
       secrets,
       channel: accountChannel,
       notifications,
+      counters,
     }),
     recordings: new RecordingsService({
       db: deps.store.db,

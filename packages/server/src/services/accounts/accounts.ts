@@ -16,7 +16,8 @@ import { unauthorized } from '../../shared/errors.ts';
 import { AccountStore, violatedUniqueIndex, type IdentityField } from './account-store.ts';
 import { CodeService, type CodeChannel } from './codes.ts';
 import { TokenService } from './tokens.ts';
-import { AttemptLimiter } from './rate-limit.ts';
+import type { AttemptCounter, SharedCounters } from '../../cluster/ports.ts';
+import { LocalCounters } from '../../cluster/local.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { isWeakPassword } from './password-strength.ts';
 import { codeEmail, codeSms, type CodeMessageKind } from './messages.ts';
@@ -61,6 +62,11 @@ export interface AccountsServiceOptions {
   mailer: Mailer;
   log: Logger;
   now?: () => number;
+  /**
+   * Where the limiters count: in this process by default, across nodes with REDIS_URL
+   * (src/cluster).
+   */
+  counters?: SharedCounters;
 }
 
 /** Mails (codes) one identifier may trigger per window; more is a nuisance, not a need. */
@@ -121,15 +127,15 @@ export class AccountsService {
    * Failed sign-ins per (account or identifier, address) and wrong current passwords per account.
    * SECURITY: never per account alone, or anyone could keep a victim's right password refused.
    */
-  readonly loginLimiter: AttemptLimiter;
+  readonly loginLimiter: AttemptCounter;
   /** Failed sign-ins per client address, whatever account they name. */
-  readonly loginPerAddress: AttemptLimiter;
+  readonly loginPerAddress: AttemptCounter;
   /** Failed sign-ins per account from every address: only marks an account under attack. */
-  readonly loginPerAccount: AttemptLimiter;
+  readonly loginPerAccount: AttemptCounter;
   /** Code mails per identifier and per address. */
-  readonly mailLimiter: AttemptLimiter;
-  readonly mailPerAddress: AttemptLimiter;
-  readonly signupLimiter: AttemptLimiter;
+  readonly mailLimiter: AttemptCounter;
+  readonly mailPerAddress: AttemptCounter;
+  readonly signupLimiter: AttemptCounter;
   #mailer: Mailer;
   #log: Logger;
 
@@ -149,22 +155,35 @@ export class AccountsService {
     });
     this.codes = new CodeService({ db, now });
     const windowMs = config.loginWindowMs;
-    this.loginLimiter = new AttemptLimiter({ max: config.loginMaxAttempts, windowMs, now });
+    const counters = options.counters ?? new LocalCounters();
+    this.loginLimiter = counters.attempts('login', {
+      max: config.loginMaxAttempts,
+      windowMs,
+      now,
+    });
     // One address may try several accounts (a shared office, a typo in the name) before it waits.
-    this.loginPerAddress = new AttemptLimiter({
+    this.loginPerAddress = counters.attempts('login-address', {
       max: LOGIN_ADDRESS_FACTOR * config.loginMaxAttempts,
       windowMs,
       now,
     });
-    this.loginPerAccount = new AttemptLimiter({
+    this.loginPerAccount = counters.attempts('login-account', {
       max: LOGIN_ACCOUNT_FACTOR * config.loginMaxAttempts,
       windowMs,
       now,
     });
-    this.mailLimiter = new AttemptLimiter({ max: MAILS_PER_IDENTIFIER, windowMs, now });
+    this.mailLimiter = counters.attempts('mail', { max: MAILS_PER_IDENTIFIER, windowMs, now });
     // Addresses are shared (offices, NAT), so they get ten times an identifier's allowance.
-    this.mailPerAddress = new AttemptLimiter({ max: 10 * config.loginMaxAttempts, windowMs, now });
-    this.signupLimiter = new AttemptLimiter({ max: 10 * config.loginMaxAttempts, windowMs, now });
+    this.mailPerAddress = counters.attempts('mail-address', {
+      max: 10 * config.loginMaxAttempts,
+      windowMs,
+      now,
+    });
+    this.signupLimiter = counters.attempts('signup', {
+      max: 10 * config.loginMaxAttempts,
+      windowMs,
+      now,
+    });
     this.#mailer = options.mailer;
     this.#log = options.log.child({ service: 'accounts' });
   }
@@ -172,7 +191,7 @@ export class AccountsService {
   // ---- sign-up and sessions ---------------------------------------------------------------
 
   async signup(input: SignupInput, meta: ClientMeta): Promise<SignupResponse> {
-    const wait = this.signupLimiter.consume(`ip:${meta.ip}`);
+    const wait = await this.signupLimiter.consume(`ip:${meta.ip}`);
     if (wait) throw new TooManyAttempts(wait);
     assertStrong('password', input.password, [input.email, input.username, input.full_name]);
 
@@ -241,22 +260,21 @@ export class AccountsService {
     const pairKey = `${subject}|ip:${meta.ip}`;
     const addressKey = `ip:${meta.ip}`;
     // A distributed attack on one account: each address that failed on it gets no second try.
-    const underAttack = this.loginPerAccount.retryAfter(subject);
-    if (underAttack && this.loginLimiter.count(pairKey) > 0) throw new TooManyAttempts(underAttack);
-    // Counted before the slow password check, so a parallel burst cannot slip under the limit.
-    const wait =
-      this.loginLimiter.retryAfter(pairKey) || this.loginPerAddress.retryAfter(addressKey);
-    if (wait) throw new TooManyAttempts(wait);
-    this.loginLimiter.consume(pairKey);
-    this.loginPerAddress.consume(addressKey);
+    const underAttack = await this.loginPerAccount.retryAfter(subject);
+    if (underAttack && (await this.loginLimiter.count(pairKey)) > 0) {
+      throw new TooManyAttempts(underAttack);
+    }
+    // Counted before the slow password check, so a parallel burst cannot slip under the limit:
+    // each consume checks and records in one step (across nodes too, src/cluster).
+    await this.#consumeBoth(this.loginLimiter, pairKey, this.loginPerAddress, addressKey);
 
     const ok = await verifyPassword(account?.passwordHash ?? null, password);
     if (!account || !ok) {
-      this.loginPerAccount.consume(subject);
+      await this.loginPerAccount.consume(subject);
       throw invalidCredentials();
     }
-    this.loginLimiter.reset(pairKey);
-    this.loginPerAddress.refund(addressKey);
+    await this.loginLimiter.reset(pairKey);
+    await this.loginPerAddress.refund(addressKey);
     if (account.accountStatus === 'disabled') throw accountDisabled();
 
     const tokens = await this.tokens.issue(account.id);
@@ -337,11 +355,11 @@ export class AccountsService {
    * account exists (SECURITY: no account enumeration); only a failing mail transport is told.
    */
   async resendVerification(identifier: string, meta: ClientMeta): Promise<void> {
-    this.#consumeMail(`resend:${identifier.trim().toLowerCase()}`, meta);
+    await this.#consumeMail(`resend:${identifier.trim().toLowerCase()}`, meta);
     const account = await this.store.byLogin(identifier);
     if (!account || account.accountStatus !== 'verifying') return;
     // Alternating identifiers of one account does not buy more mails; silently, as above.
-    if (this.mailLimiter.consume(`resend-acct:${account.id}`)) return;
+    if (await this.mailLimiter.consume(`resend-acct:${account.id}`)) return;
     const sent =
       account.email && !account.emailVerified
         ? await this.#sendCode(account, 'verify_email', 'email', account.email)
@@ -352,21 +370,36 @@ export class AccountsService {
   }
 
   async phoneResend(phone: string, meta: ClientMeta): Promise<void> {
-    this.#consumeMail(`phone:${phone.replace(/^\+/, '')}`, meta);
+    await this.#consumeMail(`phone:${phone.replace(/^\+/, '')}`, meta);
     const account = await this.store.byPhone(phone);
     if (!account?.phone || account.phoneVerified || account.accountStatus === 'disabled') return;
-    if (this.mailLimiter.consume(`phone-acct:${account.id}`)) return;
+    if (await this.mailLimiter.consume(`phone-acct:${account.id}`)) return;
     if (!(await this.#sendCode(account, 'verify_phone', 'sms', account.phone))) {
       throw resendFailed();
     }
   }
 
-  #consumeMail(identifierKey: string, meta: ClientMeta): void {
-    const wait =
-      this.mailLimiter.retryAfter(identifierKey) || this.mailPerAddress.retryAfter(`ip:${meta.ip}`);
+  #consumeMail(identifierKey: string, meta: ClientMeta): Promise<void> {
+    return this.#consumeBoth(this.mailLimiter, identifierKey, this.mailPerAddress, `ip:${meta.ip}`);
+  }
+
+  /**
+   * One attempt on `firstKey` of `first` and on `secondKey` of `second`, or on neither: a
+   * refusal by the second gives the first one's attempt back.
+   */
+  async #consumeBoth(
+    first: AttemptCounter,
+    firstKey: string,
+    second: AttemptCounter,
+    secondKey: string,
+  ): Promise<void> {
+    const wait = await first.consume(firstKey);
     if (wait) throw new TooManyAttempts(wait);
-    this.mailLimiter.consume(identifierKey);
-    this.mailPerAddress.consume(`ip:${meta.ip}`);
+    const secondWait = await second.consume(secondKey);
+    if (secondWait) {
+      await first.refund(firstKey);
+      throw new TooManyAttempts(secondWait);
+    }
   }
 
   async #sendCode(
@@ -403,12 +436,12 @@ export class AccountsService {
     assertStrong('new_password', newPassword, identitiesOf(account));
     // Guessing the current password with a stolen token is limited like signing in.
     const key = `acct:${account.id}`;
-    const wait = this.loginLimiter.consume(key);
+    const wait = await this.loginLimiter.consume(key);
     if (wait) throw new TooManyAttempts(wait);
     if (!(await verifyPassword(account.passwordHash, oldPassword))) {
       throw fieldError('old_password', 'errors.wrong_password');
     }
-    this.loginLimiter.reset(key);
+    await this.loginLimiter.reset(key);
     const updated = await this.store.update(account.id, {
       passwordHash: await hashPassword(newPassword),
     });
@@ -435,10 +468,10 @@ export class AccountsService {
 
   /** Sends a reset code when the account exists; the answer is the same either way. */
   async requestPasswordReset(identifier: string, meta: ClientMeta): Promise<void> {
-    this.#consumeMail(`reset:${identifier.trim().toLowerCase()}`, meta);
+    await this.#consumeMail(`reset:${identifier.trim().toLowerCase()}`, meta);
     const account = await this.store.byLogin(identifier);
     if (!account || account.accountStatus === 'disabled') return;
-    if (this.mailLimiter.consume(`reset-acct:${account.id}`)) return;
+    if (await this.mailLimiter.consume(`reset-acct:${account.id}`)) return;
     const sent = account.email
       ? await this.#sendCode(account, 'reset_password', 'email', account.email)
       : account.phone
@@ -471,8 +504,8 @@ export class AccountsService {
     });
     // SECURITY: whoever knew the old password is signed out everywhere.
     const revoked = await this.tokens.revokeAll(account.id);
-    this.loginLimiter.reset(`acct:${account.id}`);
-    this.loginPerAccount.reset(`acct:${account.id}`);
+    await this.loginLimiter.reset(`acct:${account.id}`);
+    await this.loginPerAccount.reset(`acct:${account.id}`);
     this.#log.info({ accountId: account.id, revoked }, 'password reset');
   }
 

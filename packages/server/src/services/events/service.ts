@@ -51,7 +51,8 @@ import { canonicalTimeZone, eventCalendar } from './ics.ts';
 import { InvitationSender, type Invitee } from './invitations.ts';
 import { invitationOptOuts } from '../accounts/settings.ts';
 import * as repo from './repository.ts';
-import { FailureThrottle } from './throttle.ts';
+import type { FailureCounter, SharedCounters } from '../../cluster/ports.ts';
+import { LocalCounters } from '../../cluster/local.ts';
 import { PasscodeGuard } from './passcode-guard.ts';
 import { copyDefaultsToEvent } from '../studio/repository.ts';
 import {
@@ -73,6 +74,8 @@ export interface EventsServiceOptions {
   now?: () => number;
   /** Invitees who have an account also get a notification (the notification center). */
   notifications?: InvitationNotifier;
+  /** Where the passcode throttles count: this process by default, every node with REDIS_URL. */
+  counters?: SharedCounters;
 }
 
 /** What the invitation and passcode-guessing hooks need of the notifications service. */
@@ -155,7 +158,7 @@ export class EventsService {
   #now: () => number;
   #invitations: InvitationSender;
   #notifier: InvitationNotifier | null;
-  #throttle: FailureThrottle;
+  #throttle: FailureCounter;
   #guard: PasscodeGuard;
   /** Event id → when its owner was last told of passcode guessing. */
   #guessingNoticeAt = new Map<string, number>();
@@ -168,7 +171,8 @@ export class EventsService {
     this.#now = options.now ?? Date.now;
     this.#invitations = new InvitationSender(options.mailer, this.#log);
     this.#notifier = options.notifications ?? null;
-    this.#throttle = new FailureThrottle({
+    const counters = options.counters ?? new LocalCounters();
+    this.#throttle = counters.failures('verify-call', {
       max: VERIFY_CALL_MAX_FAILURES,
       windowMs: VERIFY_CALL_WINDOW_MS,
       now: this.#now,
@@ -178,6 +182,7 @@ export class EventsService {
       windowMs: VERIFY_CALL_WINDOW_MS,
       backoffMs: this.#config.verifyCall.eventBackoffMs,
       now: this.#now,
+      counters,
     });
   }
 
@@ -628,12 +633,11 @@ export class EventsService {
     const throttleKey = `${input.alias.toLowerCase()}\u0000${caller.ip}`;
     const row = await repo.findAliasByName(this.#db, input.alias);
     const key = await this.#key();
-    // From here to each throw there is no await, so the throttle check and the recorded failure
-    // cannot interleave with parallel requests.
-    const refuse = (): never => {
-      const wait = this.#throttle.retryAfter(throttleKey);
+    // `hit` checks and records in one step (one Lua script with REDIS_URL), so the throttle
+    // check and the recorded failure cannot interleave with parallel requests on any node.
+    const refuse = async (): Promise<never> => {
+      const wait = await this.#throttle.hit(throttleKey);
       if (wait > 0) throw new TooManyFailures(wait);
-      this.#throttle.fail(throttleKey);
       throw invalidPasscode();
     };
     if (!row) return refuse();
@@ -649,10 +653,11 @@ export class EventsService {
       if (row.requirePasscode) {
         // SECURITY: while the event rests (too many failures from all addresses together) no
         // passcode is judged, not even the right one, so a botnet learns nothing from it.
-        const wait = this.#throttle.retryAfter(throttleKey) || this.#guard.retryAfter(row.id);
+        const wait =
+          (await this.#throttle.retryAfter(throttleKey)) || (await this.#guard.retryAfter(row.id));
         if (wait > 0) throw new TooManyFailures(wait);
         if (!passcodeMatches(row.passcode, input.passcode)) {
-          const rest = this.#guard.fail(row.id);
+          const rest = await this.#guard.fail(row.id);
           if (rest) this.#tellOwnerOfGuessing(row, rest);
           return refuse();
         }

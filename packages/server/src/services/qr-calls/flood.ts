@@ -1,10 +1,12 @@
-import { FailureThrottle } from '../events/throttle.ts';
+import type { FailureCounter, Marks, SharedCounters } from '../../cluster/ports.ts';
+import { LocalCounters } from '../../cluster/local.ts';
 
 /**
  * SECURITY: anonymous QR calls cost nothing to send, and each one that nobody answers leaves a
  * `missed_call` notification with every agent (60 in 2 s flooded an agent's notification
  * centre). Calls are limited per client address and per QR alias, and the missed calls of one
- * alias collapse into one notification per agent while they keep coming.
+ * alias collapse into one notification per agent while they keep coming. Counted through the
+ * cluster's counters: with REDIS_URL the limits and the collapse hold across nodes.
  */
 
 /** Calls one address may start in CALL_WINDOW_MS (a visitor retrying a busy line stays well under). */
@@ -21,63 +23,54 @@ export interface CallFloodGuardOptions {
   perAlias?: number;
   windowMs?: number;
   collapseMs?: number;
+  /** Where calls are counted: this process by default, every node with REDIS_URL. */
+  counters?: SharedCounters;
 }
 
 export class CallFloodGuard {
-  readonly #byAddress: FailureThrottle;
-  readonly #byAlias: FailureThrottle;
-  readonly #now: () => number;
+  readonly #byAddress: FailureCounter;
+  readonly #byAlias: FailureCounter;
   readonly #collapseMs: number;
-  /** `agent\0alias` → when that agent was last notified of a missed call of that alias. */
-  readonly #notified = new Map<string, number>();
+  /** `agent\0alias` set while that agent's missed-call notification of that alias stands. */
+  readonly #notified: Marks;
 
   constructor(options: CallFloodGuardOptions = {}) {
-    this.#now = options.now ?? Date.now;
+    const now = options.now ?? Date.now;
     const windowMs = options.windowMs ?? CALL_WINDOW_MS;
-    const now = this.#now;
-    this.#byAddress = new FailureThrottle({
+    const counters = options.counters ?? new LocalCounters();
+    this.#byAddress = counters.failures('qr-call-address', {
       max: options.perAddress ?? CALLS_PER_ADDRESS,
       windowMs,
       now,
     });
-    this.#byAlias = new FailureThrottle({
+    this.#byAlias = counters.failures('qr-call-alias', {
       max: options.perAlias ?? CALLS_PER_ALIAS,
       windowMs,
       now,
     });
     this.#collapseMs = options.collapseMs ?? MISSED_COLLAPSE_MS;
+    this.#notified = counters.marks('qr-missed-notified', { now });
   }
 
   /**
    * Counts a call from `address` to `aliasId`: 0 when it may ring, else the seconds to wait
-   * (nothing is counted then, so a refused flood does not lock the alias longer).
+   * (a call the alias's cap refuses does not count against the address, so a refused flood
+   * does not lock the caller longer). Each `hit` checks and records atomically; only two
+   * callers racing for the alias's very last slot can leave one address count behind.
    */
-  admit(address: string, aliasId: string): number {
-    const wait = Math.max(this.#byAddress.retryAfter(address), this.#byAlias.retryAfter(aliasId));
-    if (wait > 0) return wait;
-    this.#byAddress.fail(address);
-    this.#byAlias.fail(aliasId);
-    return 0;
+  async admit(address: string, aliasId: string): Promise<number> {
+    const aliasFull = await this.#byAlias.retryAfter(aliasId);
+    if (aliasFull > 0) return aliasFull;
+    const addressWait = await this.#byAddress.hit(address);
+    if (addressWait > 0) return addressWait;
+    return this.#byAlias.hit(aliasId);
   }
 
   /** The agents among `agentIds` to notify of a missed call of `aliasId` now (the others collapse). */
-  notifyNow(agentIds: readonly string[], aliasId: string): string[] {
-    const now = this.#now();
-    this.#forgetOld(now);
-    return agentIds.filter((agentId) => {
-      const key = `${agentId}\0${aliasId}`;
-      const last = this.#notified.get(key);
-      if (last !== undefined && now - last < this.#collapseMs) return false;
-      this.#notified.set(key, now);
-      return true;
-    });
-  }
-
-  #forgetOld(now: number): void {
-    // Bounded: entries older than the collapse span decide nothing any more.
-    if (this.#notified.size < 10_000) return;
-    for (const [key, at] of this.#notified) {
-      if (now - at >= this.#collapseMs) this.#notified.delete(key);
-    }
+  async notifyNow(agentIds: readonly string[], aliasId: string): Promise<string[]> {
+    const claimed = await Promise.all(
+      agentIds.map((agentId) => this.#notified.claim(`${agentId}\0${aliasId}`, this.#collapseMs)),
+    );
+    return agentIds.filter((_, i) => claimed[i]);
   }
 }

@@ -37,6 +37,7 @@ import {
   qrInvalid,
 } from './errors.ts';
 import { CallFloodGuard } from './flood.ts';
+import type { SharedCounters } from '../../cluster/ports.ts';
 import { initialState, step, type QrCall, type QrCallEvent, type Step } from './machine.ts';
 import * as repo from './repository.ts';
 
@@ -67,6 +68,8 @@ export interface QrCallsServiceOptions {
   channel: RingChannel;
   notifications: MissedCallNotifier | null;
   now?: () => number;
+  /** Where call rates are counted: this process by default, every node with REDIS_URL. */
+  counters?: SharedCounters;
 }
 
 /** Who calls: a signed-in visitor or a guest. */
@@ -147,7 +150,10 @@ export class QrCallsService {
     this.#channel = options.channel;
     this.#notifications = options.notifications;
     this.#now = options.now ?? Date.now;
-    this.#flood = new CallFloodGuard({ now: this.#now });
+    this.#flood = new CallFloodGuard({
+      now: this.#now,
+      ...(options.counters ? { counters: options.counters } : {}),
+    });
   }
 
   /** The live rooms, known once the signaling gateway exists (built after the services). */
@@ -247,7 +253,7 @@ export class QrCallsService {
   ): Promise<QrCallVisitorView> {
     const row = await this.#callAlias(input.alias);
     if (this.#isExpired(row)) throw qrExpired();
-    const wait = this.#flood.admit(visitor.address, row.id);
+    const wait = await this.#flood.admit(visitor.address, row.id);
     if (wait > 0) throw new TooManyFailures(wait);
     let visitorName = input.display_name?.trim() || null;
     if (!visitorName && visitor.account) {
@@ -302,7 +308,7 @@ export class QrCallsService {
     } else {
       log.info({ agents: agents.length }, 'qr call busy: no agent online and free');
     }
-    this.#notifyMissed(start.missed, row, call);
+    this.#notifyMissedLater(start.missed, row, call);
     return { ...(await this.#visitorView(call, row)), token };
   }
 
@@ -431,7 +437,7 @@ export class QrCallsService {
           reason: stop.reason,
         });
       }
-      this.#notifyMissed(result.missed, alias, row);
+      this.#notifyMissedLater(result.missed, alias, row);
       if (next.state !== 'ringing') {
         this.#log.info({ callId, state: next.state }, 'qr call ended ringing');
         this.#end(callId);
@@ -562,11 +568,22 @@ export class QrCallsService {
     return view;
   }
 
-  #notifyMissed(agentIds: readonly string[], alias: AliasRow, call: QrCallRow): void {
+  /** Missed-call notifications go out after the answer; their failure is only logged. */
+  #notifyMissedLater(agentIds: readonly string[], alias: AliasRow, call: QrCallRow): void {
+    this.#notifyMissed(agentIds, alias, call).catch((error: unknown) => {
+      this.#log.warn({ err: error, callId: call.id }, 'missed-call notifications failed');
+    });
+  }
+
+  async #notifyMissed(
+    agentIds: readonly string[],
+    alias: AliasRow,
+    call: QrCallRow,
+  ): Promise<void> {
     const notifications = this.#notifications;
     if (!notifications || agentIds.length === 0) return;
     // Repeats of one alias within minutes collapse into the notification already given.
-    const notify = this.#flood.notifyNow(agentIds, alias.id);
+    const notify = await this.#flood.notifyNow(agentIds, alias.id);
     if (notify.length < agentIds.length) {
       this.#log.info(
         { callId: call.id, collapsed: agentIds.length - notify.length },
