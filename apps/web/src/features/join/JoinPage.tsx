@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   Alert,
   Anchor,
@@ -66,6 +67,9 @@ function HomeLink() {
   );
 }
 
+/** Lazy, so the join page's first load does not grow; it is tiny and loads with the page. */
+const loadRoomPrefetch = () => import('../room/prefetch.ts');
+
 function PreJoin({
   detail,
   link,
@@ -79,7 +83,20 @@ function PreJoin({
 }) {
   const { t } = useTranslation();
   const [lang] = useLanguage();
-  const pre = usePreJoin(detail, link, onAdmitted, onExpired);
+  const pre = usePreJoin(
+    detail,
+    link,
+    (admission) => {
+      // The socket's credentials are asked for while the page switches to the room.
+      void loadRoomPrefetch().then((room) => room.prefetchRoomSocket(admission.ticket));
+      onAdmitted(admission);
+    },
+    onExpired,
+  );
+  // The room's code and ICE config load while the person looks at the pre-join page.
+  useEffect(() => {
+    void loadRoomPrefetch().then((room) => room.prefetchRoom());
+  }, []);
   const { form, media } = pre;
   const values = form.getValues();
   const blocked = !media.supported;

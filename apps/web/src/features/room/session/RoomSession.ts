@@ -140,18 +140,23 @@ export class RoomSession {
   async start(): Promise<void> {
     if (this.#started) return;
     this.#started = true;
+    // Devices (and the ICE config) are prepared while the socket connects and says hello: they
+    // do not depend on each other, and the join waits for both (issue 11 item 3).
+    const media = (async () => {
+      try {
+        return (await this.#options.createMedia?.(this.store, this.#client)) ?? null;
+      } catch {
+        return null;
+      }
+    })();
     try {
       await this.#client.connect();
     } catch {
       // `closed` already put the reason in the store.
+      void media.then((created) => created?.close());
       return;
     }
-    if (this.#closed) return;
-    try {
-      this.#media = (await this.#options.createMedia?.(this.store, this.#client)) ?? null;
-    } catch {
-      this.#media = null;
-    }
+    this.#media = await media;
     if (this.#closed) {
       this.#media?.close();
       return;

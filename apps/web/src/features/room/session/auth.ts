@@ -18,6 +18,33 @@ export async function fetchSocketAuth(
   ticket: string,
   client: ApiClient = api,
 ): Promise<SocketAuth> {
+  const early = prefetched.get(ticket);
+  if (early) {
+    // Used once: a later authenticate (a reconnection) asks the server again.
+    prefetched.delete(ticket);
+    const answer = await early.catch(() => null);
+    if (answer) return answer;
+  }
+  return askSocketAuth(ticket, client);
+}
+
+/** Answers asked for before the room mounted (prefetchSocketAuth), by ticket. */
+const prefetched = new Map<string, Promise<SocketAuth>>();
+
+/**
+ * Asks for the socket's credentials now, for the next `fetchSocketAuth(ticket)`: the join page
+ * calls it as soon as verify-call admitted, so the room does not wait for its own request after
+ * its code loaded and mounted (issue 11 item 3). A failure is not reported here: the room asks
+ * again and reports its own.
+ */
+export function prefetchSocketAuth(ticket: string, client: ApiClient = api): void {
+  if (prefetched.has(ticket)) return;
+  const pending = askSocketAuth(ticket, client);
+  pending.catch(() => undefined);
+  prefetched.set(ticket, pending);
+}
+
+async function askSocketAuth(ticket: string, client: ApiClient): Promise<SocketAuth> {
   const answer = (await client.post<unknown>(apiPaths.signal.auth, {
     ticket,
     guest_key: guestKey(),
