@@ -1,5 +1,6 @@
 import { chatFeature } from './chat/index.ts';
 import { breakoutFeature } from './breakout/index.ts';
+import { cameraShareFeature } from './cameraShare/index.ts';
 import { audienceChatFeature, audienceFeature } from './audience/index.ts';
 import { backstageFeature } from './backstage/index.ts';
 import { e2eeFeature } from './e2ee/index.tsx';
@@ -30,6 +31,7 @@ export const IN_CALL_FEATURES: readonly InCallFeature[] = [
   recordingFeature,
   audienceFeature,
   streamingFeature,
+  cameraShareFeature,
   sharedVideoFeature,
   studioFeature,
   whiteboardFeature,
