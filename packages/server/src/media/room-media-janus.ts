@@ -193,6 +193,12 @@ class JanusMediaRoom implements MediaRoom {
   #renegotiate = new Map<string, Set<PeerTarget>>();
   /** Feeds Janus hears talking now (its audio level averages; see `#onTalking`). */
   readonly #talkingFeeds = new Set<string>();
+  /**
+   * One VideoRoom handle attached ahead of need on the live session: a participant's first
+   * subscription (or publisher) takes it instead of waiting for Janus's `attach`, one round
+   * trip less between `subscribe` and the offer (issue 11 item 3). Refilled after each use.
+   */
+  #spare: { live: Live; handle: Promise<VideoRoomHandle | undefined> } | undefined;
 
   constructor(
     options: JanusRoomMediaOptions,
@@ -536,6 +542,8 @@ class JanusMediaRoom implements MediaRoom {
       this.#renegotiate.clear();
       const live = this.#live;
       this.#live = undefined;
+      // Closed with the session below.
+      this.#spare = undefined;
       if (live) await this.#teardown(live);
       this.#onClosed();
       this.#log.debug('media room destroyed');
@@ -626,6 +634,7 @@ class JanusMediaRoom implements MediaRoom {
       if (reason !== 'destroyed') this.#lost(live, reason);
     });
     this.#live = live;
+    this.#refillSpare(live);
     this.#log.info({ janusRoom: this.#janusRoomId }, 'media room ready');
     const pending = this.#renegotiate;
     this.#renegotiate = new Map();
@@ -648,6 +657,8 @@ class JanusMediaRoom implements MediaRoom {
   #lost(live: Live, reason: string): void {
     if (this.#live !== live || this.#closed) return;
     this.#live = undefined;
+    // Its handle went with the session.
+    this.#spare = undefined;
     this.#log.warn({ reason }, 'media room lost with its Janus session; rebuilding it');
     const removed = [...this.#feeds.keys()];
     for (const feedId of [...this.#talkingFeeds]) this.#onTalking(feedId, false);
@@ -782,12 +793,39 @@ class JanusMediaRoom implements MediaRoom {
     );
   }
 
+  /** A fresh VideoRoom handle on `live`: the spare one when it is ready, else a new attach. */
+  async #attach(live: Live): Promise<VideoRoomHandle> {
+    const spare = this.#spare?.live === live ? this.#spare : undefined;
+    this.#spare = undefined;
+    this.#refillSpare(live);
+    const handle = await spare?.handle;
+    if (handle && !handle.isGone) return handle;
+    return live.session.attachVideoRoom();
+  }
+
+  #refillSpare(live: Live): void {
+    if (this.#closed || this.#live !== live || live.session.isClosed) return;
+    const handle = live.session.attachVideoRoom().then(
+      (attached) => {
+        // Not taken and no longer current (Janus lost, room closed): Janus drops it with the
+        // session; a session that lives on must not keep it.
+        if (this.#spare?.handle !== handle && (this.#closed || this.#live !== live)) {
+          void attached.close().catch(() => undefined);
+          return undefined;
+        }
+        return attached;
+      },
+      () => undefined,
+    );
+    this.#spare = { live, handle };
+  }
+
   async #attachPublisher(
     live: Live,
     member: Member,
     slot: PublisherSlot,
   ): Promise<VideoRoomHandle> {
-    const handle = await live.session.attachVideoRoom();
+    const handle = await this.#attach(live);
     handle.on('candidate', ({ candidate }) => {
       if (this.#isCurrent(member, slot) && slot.handle === handle) {
         this.#sink.candidate(member.id, slot.source, candidate);
@@ -884,7 +922,7 @@ class JanusMediaRoom implements MediaRoom {
     member: Member,
     feedIds: readonly string[],
   ): Promise<{ slot: SubscriberSlot; offer: string }> {
-    const handle = await live.session.attachVideoRoom();
+    const handle = await this.#attach(live);
     const slot: SubscriberSlot = {
       handle,
       feeds: new Set(),
