@@ -22,13 +22,13 @@ export const PAGES = [
     name: '/j/{alias}',
     lazy: ['src/features/join/JoinRoute.tsx', 'src/app/ModalsHost.tsx'],
     target: 150_000,
-    budget: 313_300,
+    budget: 290_000,
   },
   {
     name: '/app',
     lazy: ['src/features/home/HomePage.tsx', 'src/app/ModalsHost.tsx'],
     target: 200_000,
-    budget: 297_800,
+    budget: 274_300,
   },
 ];
 

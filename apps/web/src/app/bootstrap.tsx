@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { nprogress } from '@mantine/nprogress';
 import { queryClient } from '../shared/api/index.ts';
 import { installErrorReporter } from '../shared/errors/reporter.ts';
-import { i18n } from '../shared/i18n/index.ts';
+import { i18n, loadFeatureStrings } from '../shared/i18n/index.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { buildRouteObjects } from './buildRoutes.tsx';
 import { connectSession } from './connectSession.ts';
@@ -37,4 +37,7 @@ export function startApp(container: HTMLElement) {
       </AppProviders>
     </StrictMode>,
   );
+  // The pages that show only the shell's strings (join, home) get the others once they have
+  // shown, for the dialogs and pages that follow (shared/i18n/resources.ts).
+  setTimeout(() => void loadFeatureStrings().catch(() => undefined), 2000);
 }

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import type { AppRoute, LayoutName, RouteMeta } from '../shared/routing/types.ts';
+import { loadFeatureStrings } from '../shared/i18n/index.ts';
 import { PageLoader } from '../shared/ui/PageLoader.tsx';
 import { guardRoute, type GuardSession } from './guards.ts';
 import { AppFrame } from './layouts/AppFrame.tsx';
@@ -39,7 +40,13 @@ function toRouteObject(route: AppRoute, deps: GuardDeps): RouteObject {
   const handle: RouteHandle = { meta: route.meta, layout: route.layout };
   const object: RouteObject = { path: route.path, handle, loader: guardLoader(route, deps) };
   if (route.meta.name) object.id = route.meta.name;
-  if (route.lazy) object.lazy = route.lazy;
+  const lazy = route.lazy;
+  if (lazy) {
+    // The page's module and the features' strings it shows arrive together (shared/i18n/resources.ts).
+    object.lazy = route.meta.shellStrings
+      ? lazy
+      : () => Promise.all([lazy(), loadFeatureStrings()]).then(([page]) => page);
+  }
   if (route.Component) object.Component = route.Component;
   return object;
 }

@@ -5,7 +5,7 @@ export const routes: AppRoute[] = [
   {
     layout: 'main',
     path: NAMED_PATHS.main,
-    meta: { title: 'titles.home', requiresAuth: false, name: 'main' },
+    meta: { title: 'titles.home', requiresAuth: false, name: 'main', shellStrings: true },
     lazy: () => import('./HomePage.tsx').then((m) => ({ Component: m.HomePage })),
   },
 ];

@@ -5,7 +5,7 @@ export const routes: AppRoute[] = [
   {
     layout: 'root',
     path: '/j/:alias',
-    meta: { title: 'titles.joinEvent', requiresAuth: false },
+    meta: { title: 'titles.joinEvent', requiresAuth: false, shellStrings: true },
     lazy: () => import('./JoinRoute.tsx').then((m) => ({ Component: m.JoinRoute })),
   },
 ];

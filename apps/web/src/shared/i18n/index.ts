@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Language } from '@podium/protocol';
-import { resources } from './resources.ts';
+import { loadFeatureStrings as loadStrings, resources } from './resources.ts';
 import {
   browserLanguages,
   forgetAccountLanguage,
@@ -23,6 +23,21 @@ function applyDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
+/** Every instance created, to receive the features' strings when they load. */
+const instances = new Set<I18n>();
+
+/**
+ * Loads every feature's strings beyond the shell's (shared/i18n/resources.ts) into all i18next
+ * instances; components re-render when they arrive (`bindI18nStore: 'added'`).
+ */
+export async function loadFeatureStrings(): Promise<void> {
+  const added = await loadStrings();
+  for (const instance of instances) {
+    instance.addResourceBundle('en', 'translation', added.en, true, true);
+    instance.addResourceBundle('vi', 'translation', added.vi, true, true);
+  }
+}
+
 /** Creates the i18next instance; `language` overrides detection (tests). */
 export function createI18n(language?: Language): I18n {
   const instance = i18next.createInstance();
@@ -40,7 +55,10 @@ export function createI18n(language?: Language): I18n {
     interpolation: { escapeValue: false }, // React escapes already.
     initAsync: false,
     returnNull: false,
+    // Strings loaded after a component rendered (loadFeatureStrings) show at once.
+    react: { bindI18nStore: 'added' },
   });
+  instances.add(instance);
   applyDocumentLanguage(lng);
   instance.on('languageChanged', applyDocumentLanguage);
   return instance;

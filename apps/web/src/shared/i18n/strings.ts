@@ -65,3 +65,14 @@ export function leafKeys(tree: StringTree, path = ''): string[] {
     return isTree(value) ? leafKeys(value, here) : [here];
   });
 }
+
+/** The `strings` of glob-loaded `i18n.ts` modules, in path order. */
+export function stringsOf(modules: Record<string, { strings: FeatureStrings }>): FeatureStrings[] {
+  return Object.keys(modules)
+    .sort()
+    .map((path) => {
+      const mod = modules[path];
+      if (!mod?.strings) throw new Error(`${path} must export \`strings\``);
+      return mod.strings;
+    });
+}

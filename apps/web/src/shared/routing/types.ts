@@ -15,6 +15,11 @@ export interface RouteMeta {
   /** Pages for signed-out people (sign in, sign up): a signed-in, verified account moves on. */
   guestOnly?: boolean;
   name?: RouteName;
+  /**
+   * The page shows only the shell's strings (shared/i18n/resources.ts), so its first load
+   * skips the other features' strings (issue 11); without it they load with the page.
+   */
+  shellStrings?: boolean;
 }
 
 export interface AppRoute {

@@ -1,0 +1,15 @@
+import { stringsOf, type FeatureStrings } from './strings.ts';
+
+/**
+ * The strings of every feature that is not the shell's (resources.ts lists those), in one
+ * chunk: `loadFeatureStrings()` loads it with the pages that show them.
+ */
+const modules = import.meta.glob<{ strings: FeatureStrings }>(
+  [
+    '../../features/*/i18n.ts',
+    '!../../features/{devices,home,join,notifications,qr-call,virtualBackground}/i18n.ts',
+  ],
+  { eager: true },
+);
+
+export const featureStrings: FeatureStrings[] = stringsOf(modules);
