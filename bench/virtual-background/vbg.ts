@@ -22,6 +22,8 @@ const { values: args } = parseArgs({
 const SECONDS = Number(args.seconds);
 /** Kept in step with FRAME_MEASURE in apps/web/src/features/virtualBackground/engine. */
 const FRAME_MEASURE = 'podium:virtual-background-frame';
+/** Segmentation time in the worker per mask (SEGMENT_MEASURE there). */
+const SEGMENT_MEASURE = 'podium:virtual-background-segment';
 const CLK_TCK = 100;
 
 const log = (text: string) => process.stderr.write(`[vbg] ${text}\n`);
@@ -74,6 +76,9 @@ interface Phase {
   /** CPU time of all Chromium processes per second of wall time, in ms. */
   cpuMsPerSecond: number;
   msPerFrame: { p50: number; p95: number; mean: number } | null;
+  /** Masks per second from the worker, and its ms per mask. */
+  masksPerSecond: number | null;
+  segmentMs: { p50: number; p95: number; mean: number } | null;
   videoSize: string;
   effectOn: boolean;
 }
@@ -90,13 +95,18 @@ async function measure(page: Page, pid: number, name: string): Promise<Phase> {
   const preview = page.getByLabel('Camera preview');
   const frames = () =>
     preview.evaluate((v) => (v as HTMLVideoElement).getVideoPlaybackQuality().totalVideoFrames);
-  await page.evaluate((n) => performance.clearMeasures(n), FRAME_MEASURE);
+  await page.evaluate(
+    (names) => names.forEach((n) => performance.clearMeasures(n)),
+    [FRAME_MEASURE, SEGMENT_MEASURE],
+  );
   const f0 = await frames();
   const c0 = cpuTicks(pid);
   const t0 = Date.now();
   const durations: number[] = [];
+  const segments: number[] = [];
   // The processor clears its measures every 900 frames: collect every second.
   let seen = 0;
+  let seenSegment = 0;
   while (Date.now() - t0 < SECONDS * 1000) {
     await page.waitForTimeout(1000);
     const entries = await page.evaluate(
@@ -107,6 +117,16 @@ async function measure(page: Page, pid: number, name: string): Promise<Phase> {
       if (start > seen) {
         durations.push(duration);
         seen = start;
+      }
+    }
+    const segmentEntries = await page.evaluate(
+      (n) => performance.getEntriesByName(n).map((e) => [e.startTime, e.duration] as const),
+      SEGMENT_MEASURE,
+    );
+    for (const [start, duration] of segmentEntries) {
+      if (start > seenSegment) {
+        segments.push(duration);
+        seenSegment = start;
       }
     }
   }
@@ -125,6 +145,8 @@ async function measure(page: Page, pid: number, name: string): Promise<Phase> {
     previewFps,
     processedFps: durations.length ? Math.round((durations.length / elapsed) * 10) / 10 : null,
     msPerFrame: durations.length ? stats(durations) : null,
+    masksPerSecond: segments.length ? Math.round((segments.length / elapsed) * 10) / 10 : null,
+    segmentMs: segments.length ? stats(segments) : null,
     videoSize,
     effectOn,
   };

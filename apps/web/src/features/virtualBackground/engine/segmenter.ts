@@ -1,117 +1,119 @@
-import type {
-  Results,
-  SelfieSegmentation as SelfieSegmentationClass,
-} from '@mediapipe/selfie_segmentation';
-// The solution's files, copied by Vite into the build's assets and served by Podium itself
-// (no CDN, nothing downloaded at run time). `no-inline`: small ones (the graph) must stay files,
-// a data: URL is not a source the CSP's connect-src allows.
-import solutionJs from '@mediapipe/selfie_segmentation/selfie_segmentation.js?url&no-inline';
-import graph from '@mediapipe/selfie_segmentation/selfie_segmentation.binarypb?url&no-inline';
+// The files, copied by Vite into the build's assets and served by Podium itself (no CDN,
+// nothing downloaded at run time). `no-inline`: a data: URL is not a source the CSP allows.
 import landscapeModel from '@mediapipe/selfie_segmentation/selfie_segmentation_landscape.tflite?url&no-inline';
-import simdData from '@mediapipe/selfie_segmentation/selfie_segmentation_solution_simd_wasm_bin.data?url&no-inline';
-import simdJs from '@mediapipe/selfie_segmentation/selfie_segmentation_solution_simd_wasm_bin.js?url&no-inline';
-import simdWasm from '@mediapipe/selfie_segmentation/selfie_segmentation_solution_simd_wasm_bin.wasm?url&no-inline';
-import plainJs from '@mediapipe/selfie_segmentation/selfie_segmentation_solution_wasm_bin.js?url&no-inline';
-import plainWasm from '@mediapipe/selfie_segmentation/selfie_segmentation_solution_wasm_bin.wasm?url&no-inline';
+import wasmLoader from '@mediapipe/tasks-vision/vision_wasm_module_internal.js?url&no-inline';
+import wasmBinary from '@mediapipe/tasks-vision/vision_wasm_module_internal.wasm?url&no-inline';
+import type { SegmenterReply, SegmenterRequest } from './segmentationMessages.ts';
 
 /**
- * MediaPipe selfie segmentation (the legacy "solution" package: it ships its wasm, SIMD and
- * plain, and its tflite models). The solution runs its graph in wasm (XNNPACK) and moves images
- * through its own WebGL context; results come back as drawable GPU buffers.
- *
- * The package's loader is a classic script that defines a global, so it is added as a <script>
- * from this origin on first use: nothing of it is in the call page's bundle.
+ * Person segmentation in a worker (`segmentation.worker.ts`: MediaPipe Tasks' ImageSegmenter,
+ * CPU delegate). The model is the landscape selfie model (256×144 input, made for 16:9 calls)
+ * that `@mediapipe/selfie_segmentation` ships; `@mediapipe/tasks-vision` ships the wasm. Frames
+ * go in at the model's size; the latest mask is kept and drawn on every output frame, so the
+ * output keeps the camera's rate even when a mask takes longer than a frame.
  */
-const FILES: Readonly<Record<string, string>> = {
-  'selfie_segmentation.binarypb': graph,
-  'selfie_segmentation_landscape.tflite': landscapeModel,
-  'selfie_segmentation_solution_simd_wasm_bin.data': simdData,
-  'selfie_segmentation_solution_simd_wasm_bin.js': simdJs,
-  'selfie_segmentation_solution_simd_wasm_bin.wasm': simdWasm,
-  'selfie_segmentation_solution_wasm_bin.js': plainJs,
-  'selfie_segmentation_solution_wasm_bin.wasm': plainWasm,
-  // The plain build asks for a .data file of the same name; both are empty packed assets.
-  'selfie_segmentation_solution_wasm_bin.data': simdData,
-};
-
-function locateFile(file: string): string {
-  const url = FILES[file];
-  // The general (square) model is never asked for: modelSelection 1 picks the landscape one.
-  if (!url) throw new Error(`virtual background: unknown MediaPipe file ${file}`);
-  return url;
-}
-
-type SelfieSegmentationCtor = typeof SelfieSegmentationClass;
-
-let loaded: Promise<SelfieSegmentationCtor> | null = null;
-
-function loadSolution(): Promise<SelfieSegmentationCtor> {
-  loaded ??= new Promise<SelfieSegmentationCtor>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = solutionJs;
-    script.async = true;
-    script.onload = () => {
-      const ctor = (globalThis as { SelfieSegmentation?: SelfieSegmentationCtor })
-        .SelfieSegmentation;
-      if (ctor) resolve(ctor);
-      else reject(new Error('virtual background: the MediaPipe solution did not load'));
-    };
-    script.onerror = () =>
-      reject(new Error('virtual background: the MediaPipe solution did not load'));
-    document.head.append(script);
-  }).catch((error: unknown) => {
-    loaded = null; // a later attempt may succeed (a network hiccup)
-    throw error;
-  });
-  return loaded;
-}
-
-export type SegmentationResult = Pick<Results, 'image' | 'segmentationMask'>;
-
-/** One segmentation graph: `segment(frame)` resolves with the frame and its person mask. */
 export class Segmenter {
-  #solution: SelfieSegmentationClass;
-  #pending: ((result: SegmentationResult) => void) | null = null;
+  #worker: Worker;
+  #busy = false;
   #closed = false;
+  /** The latest person mask (alpha = confidence), at the model's input size. */
+  readonly mask: HTMLCanvasElement;
+  #maskCtx: CanvasRenderingContext2D;
+  #hasMask = false;
+  #onMask: (ms: number) => void;
+  #onError: (error: unknown) => void;
 
-  private constructor(solution: SelfieSegmentationClass) {
-    this.#solution = solution;
-    solution.onResults((results) => {
-      const deliver = this.#pending;
-      this.#pending = null;
-      deliver?.(results);
+  private constructor(
+    worker: Worker,
+    width: number,
+    height: number,
+    onMask: (ms: number) => void,
+    onError: (error: unknown) => void,
+  ) {
+    this.#worker = worker;
+    this.#onMask = onMask;
+    this.#onError = onError;
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('virtual background: no 2D canvas');
+    this.mask = canvas;
+    this.#maskCtx = ctx;
+    worker.onmessage = (event: MessageEvent<SegmenterReply>) => this.#receive(event.data);
+  }
+
+  /** Starts the worker and loads the model (first use: wasm and model from this origin). */
+  static async create(options: {
+    width: number;
+    height: number;
+    onMask: (ms: number) => void;
+    onError: (error: unknown) => void;
+  }): Promise<Segmenter> {
+    const worker = new Worker(new URL('./segmentation.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'podium-virtual-background',
     });
-  }
-
-  static async create(): Promise<Segmenter> {
-    const SelfieSegmentation = await loadSolution();
-    const solution = new SelfieSegmentation({ locateFile });
-    // Landscape model: 256×144 input, the faster of the two and made for 16:9 video calls.
-    solution.setOptions({ modelSelection: 1, selfieMode: false });
-    await solution.initialize();
-    return new Segmenter(solution);
-  }
-
-  /**
-   * Segments one frame. The results callback runs inside `send`, so the drawable buffers are
-   * used before the promise settles (they are reused by the next frame).
-   */
-  async segment(
-    image: HTMLVideoElement | HTMLCanvasElement,
-    draw: (result: SegmentationResult) => void,
-  ): Promise<void> {
-    if (this.#closed) return;
-    this.#pending = draw;
     try {
-      await this.#solution.send({ image });
-    } finally {
-      this.#pending = null;
+      await new Promise<void>((resolve, reject) => {
+        worker.onmessage = (event: MessageEvent<SegmenterReply>) => {
+          if (event.data.type === 'ready') resolve();
+          else if (event.data.type === 'error') reject(new Error(event.data.message));
+        };
+        worker.onerror = (event) => reject(new Error(event.message || 'worker failed'));
+        const init: SegmenterRequest = {
+          type: 'init',
+          wasmLoaderUrl: new URL(wasmLoader, location.href).href,
+          wasmBinaryUrl: new URL(wasmBinary, location.href).href,
+          modelUrl: new URL(landscapeModel, location.href).href,
+        };
+        worker.postMessage(init);
+      });
+    } catch (error) {
+      worker.terminate();
+      throw error;
+    }
+    worker.onerror = null;
+    return new Segmenter(worker, options.width, options.height, options.onMask, options.onError);
+  }
+
+  /** Whether a mask has arrived yet (before that, the output shows nothing processed). */
+  get ready(): boolean {
+    return this.#hasMask;
+  }
+
+  /** Whether the worker is free for another frame (one at a time: the newest frame wins). */
+  get idle(): boolean {
+    return !this.#busy && !this.#closed;
+  }
+
+  /** Sends one frame (at the model's size) to be segmented; ignored while one is in flight. */
+  send(frame: ImageData): void {
+    if (!this.idle) return;
+    this.#busy = true;
+    const request: SegmenterRequest = { type: 'frame', frame };
+    this.#worker.postMessage(request, [frame.data.buffer]);
+  }
+
+  #receive(reply: SegmenterReply): void {
+    if (this.#closed) return;
+    if (reply.type === 'mask') {
+      this.#busy = false;
+      this.#maskCtx.putImageData(reply.mask, 0, 0);
+      this.#hasMask = true;
+      this.#onMask(reply.ms);
+    } else if (reply.type === 'error') {
+      this.#busy = false;
+      this.#onError(new Error(reply.message));
     }
   }
 
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    void this.#solution.close().catch(() => undefined);
+    const request: SegmenterRequest = { type: 'close' };
+    this.#worker.postMessage(request);
+    // The worker closes itself; terminate in case it is stuck in a frame.
+    setTimeout(() => this.#worker.terminate(), 1_000);
   }
 }
