@@ -90,6 +90,11 @@ export async function ensureServerBuilt({ force = false } = {}) {
     });
     // store/db.ts reads its SQL from `migrations` beside the module; in the bundle that is dist/.
     fs.cpSync(migrationsSrc, path.join(tmpDir, 'migrations'), { recursive: true });
+    // store/pglite-thread.ts starts PGlite's worker thread from the plain-JS file beside it.
+    fs.copyFileSync(
+      path.join(serverDir, 'src/store/pglite-worker.mjs'),
+      path.join(tmpDir, 'pglite-worker.mjs'),
+    );
     // Swap in the finished build at once, so a failed build never leaves half a dist/.
     fs.rmSync(distDir, { recursive: true, force: true });
     fs.renameSync(tmpDir, distDir);

@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { PgliteThread } from './pglite-thread.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -40,12 +41,39 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 }
 
 async function openPglite(dataDir: string): Promise<Store> {
-  if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) await fs.mkdir(dataDir, { recursive: true });
+  const fresh = !inMemory && !(await fileExists(path.join(dataDir, 'PG_VERSION')));
+  if (fresh) {
+    // Creating the database (initdb) and the first migrations grow PGlite's WebAssembly memory
+    // to some 800 MB, which it never gives back. Done in a worker of its own that then ends, the
+    // serving worker below opens the finished database at about a third of that.
+    const first = pgliteStore(await PgliteThread.start(dataDir));
+    try {
+      await migrate(first);
+    } finally {
+      await first.close();
+    }
+  }
+  // In a worker thread, so the event loop never runs (or waits on) the WebAssembly Postgres.
+  return pgliteStore(await PgliteThread.start(dataDir));
+}
+
+async function fileExists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function pgliteStore(client: PgliteThread): Store {
   let closed = false;
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    // PgliteThread answers the part of PGlite's interface that drizzle's driver calls.
+    db: drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db,
     exec: async (sql) => {
       await client.exec(sql);
     },

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openStore, type Store } from './db.ts';
+
+/**
+ * PGlite in its worker thread (pglite-thread.ts) behind drizzle: what the services rely on of an
+ * in-process PGlite — transactions that commit or roll back as a whole, queries from outside a
+ * transaction that wait for it, and PostgreSQL's error fields on a failure.
+ */
+describe('PGlite in a worker thread', () => {
+  let store: Store;
+
+  beforeAll(async () => {
+    store = await openStore({ databaseUrl: undefined, dataDir: 'memory://' });
+    await store.exec('CREATE TABLE thread_probe (id int PRIMARY KEY, note text NOT NULL)');
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  /** Raw rows of a statement (the store's Db type leaves a raw result's shape open). */
+  const rowsOf = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
+    ((await store.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  const notes = async () =>
+    (
+      await rowsOf<{ id: number; note: string }>(sql`SELECT id, note FROM thread_probe ORDER BY id`)
+    ).map((r) => `${r.id}:${r.note}`);
+
+  it('commits a transaction whole, and rolls one back whole when it throws', async () => {
+    await store.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO thread_probe VALUES (1, 'a')`);
+      await tx.execute(sql`INSERT INTO thread_probe VALUES (2, 'b')`);
+    });
+    await expect(
+      store.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO thread_probe VALUES (3, 'c')`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await notes()).toEqual(['1:a', '2:b']);
+  });
+
+  it('keeps a query from outside waiting until the open transaction ends', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tx = store.db.transaction(async (t) => {
+      await t.execute(sql`UPDATE thread_probe SET note = 'inside' WHERE id = 1`);
+      await held;
+    });
+    // Give the transaction time to begin, then ask from outside: the answer must not see a
+    // half-done transaction, and must come only after it committed.
+    await new Promise((r) => setTimeout(r, 50));
+    const outside = notes();
+    let answered = false;
+    void outside.then(() => {
+      answered = true;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(answered).toBe(false);
+    release();
+    await tx;
+    expect(await outside).toEqual(['1:inside', '2:b']);
+  });
+
+  it('hands back PostgreSQL error fields (a unique violation names its constraint)', async () => {
+    const failure = await store.db
+      .execute(sql`INSERT INTO thread_probe VALUES (1, 'again')`)
+      .catch((e: unknown) => e);
+    let e: unknown = failure;
+    while (e && typeof e === 'object' && !('code' in e) && 'cause' in e) e = e.cause;
+    expect(e).toMatchObject({ code: '23505', constraint: 'thread_probe_pkey' });
+  });
+
+  it('answers timestamps and their arrays as text, as drizzle asks', async () => {
+    const rows = await rowsOf<{ at: string; ats: string }>(
+      sql`SELECT '2026-01-02T03:04:05Z'::timestamptz AS at, ARRAY['2026-01-02T03:04:05Z'::timestamptz] AS ats`,
+    );
+    // Drizzle asks for timestamps (and arrays of them) as text and parses them itself.
+    expect(typeof rows[0]?.at).toBe('string');
+    expect(typeof rows[0]?.ats).toBe('string');
+  });
+});

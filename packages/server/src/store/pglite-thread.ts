@@ -1,0 +1,180 @@
+import { Worker } from 'node:worker_threads';
+
+/** What drizzle's PGlite driver reads of a query's answer. */
+export interface ThreadResults {
+  rows: unknown[];
+  affectedRows?: number;
+  fields: { name: string; dataTypeID: number }[];
+}
+
+/** The query options drizzle passes: row shape, and parsers that keep some types as text. */
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, unknown>;
+}
+
+/** The part of PGlite's interface drizzle-orm/pglite uses, for a query or inside a transaction. */
+export interface ThreadConnection {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults>;
+  exec(sql: string): Promise<void>;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+type Reply =
+  | { op: 'ready' }
+  | { op: 'failed'; error: Record<string, unknown> }
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: Record<string, unknown> };
+
+/**
+ * The process's Node options for the worker (so `--cpu-prof` or a heap limit apply to it too),
+ * less a TypeScript loader: the worker is plain JavaScript and the loader costs start-up time
+ * and memory.
+ */
+export function workerExecArgv(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i += 1) {
+    const arg = execArgv[i]!;
+    const loaderFlag = /^--(import|require|loader|experimental-loader)$/.test(arg);
+    if (loaderFlag && /tsx/.test(execArgv[i + 1] ?? '')) {
+      i += 1;
+      continue;
+    }
+    if (/^--(import|require|loader|experimental-loader)=.*tsx/.test(arg)) continue;
+    out.push(arg);
+  }
+  return out;
+}
+
+/** The worker's error as an Error again, with PostgreSQL's fields (code, constraint…) on it. */
+function toError(data: Record<string, unknown>): Error {
+  const error = new Error(String(data.message ?? 'PGlite error'));
+  Object.assign(error, data);
+  if (typeof data.name === 'string') error.name = data.name;
+  return error;
+}
+
+/**
+ * PGlite running in a worker thread (store/pglite-worker.mjs), behind the subset of PGlite's
+ * interface that drizzle uses: `query`, `exec` and `transaction`. The database is single-session;
+ * PGlite in the worker serialises queries and holds other queries back while a transaction is
+ * open, exactly as it does in-process, so a transaction here keeps its meaning.
+ */
+export class PgliteThread implements ThreadConnection {
+  #worker: Worker;
+  #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #dead: Error | null = null;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+  }
+
+  /** Starts the worker and opens (or creates) the database in `dataDir`. */
+  static async start(dataDir: string): Promise<PgliteThread> {
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dataDir },
+      execArgv: workerExecArgv(process.execArgv),
+    });
+    const thread = new PgliteThread(worker);
+    await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`the PGlite worker exited (${code})`));
+      worker.once('error', reject);
+      worker.once('exit', onExit);
+      worker.once('message', (message: Reply) => {
+        worker.off('error', reject);
+        worker.off('exit', onExit);
+        if ('op' in message && message.op === 'ready') resolve();
+        else if ('op' in message && message.op === 'failed') reject(toError(message.error));
+        else reject(new Error('the PGlite worker answered before it was ready'));
+      });
+    });
+    worker.on('message', (message: Reply) => thread.#onReply(message));
+    const fail = (error: Error) => {
+      thread.#dead = error;
+      for (const pending of thread.#pending.values()) pending.reject(error);
+      thread.#pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the PGlite worker exited (${code})`)));
+    // The worker keeps the process alive only while a query is waiting for it (see #send).
+    worker.unref();
+    return thread;
+  }
+
+  #onReply(message: Reply): void {
+    if (!('id' in message)) return;
+    const pending = this.#pending.get(message.id);
+    if (!pending) return;
+    this.#pending.delete(message.id);
+    if (this.#pending.size === 0) this.#worker.unref();
+    if (message.ok) pending.resolve(message.result);
+    else pending.reject(toError(message.error));
+  }
+
+  #send<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.#dead) return Promise.reject(this.#dead);
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (this.#pending.size === 0) this.#worker.ref();
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ ...message, id });
+    });
+  }
+
+  query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<ThreadResults> {
+    return this.#queryOn(undefined, sql, params, options);
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.#send({ op: 'exec', sql });
+  }
+
+  #queryOn(
+    tx: number | undefined,
+    sql: string,
+    params: unknown[],
+    options: QueryOptions,
+  ): Promise<ThreadResults> {
+    return this.#send({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options.rowMode ?? 'object',
+      // Drizzle's parsers all keep their types' text as it is; the worker applies identity
+      // parsers for these type ids (functions cannot cross threads).
+      rawTypes: options.parsers ? Object.keys(options.parsers).map(Number) : [],
+      ...(tx === undefined ? {} : { tx }),
+    });
+  }
+
+  /**
+   * Runs `fn` in a transaction: committed when it returns, rolled back when it throws. Queries
+   * made outside it meanwhile wait until it ends, as with PGlite's own `transaction`.
+   */
+  async transaction<T>(fn: (tx: ThreadConnection) => Promise<T>): Promise<T> {
+    const tx = await this.#send<number>({ op: 'begin' });
+    const connection: ThreadConnection = {
+      query: (sql, params = [], options = {}) => this.#queryOn(tx, sql, params, options),
+      exec: (sql) => this.#send({ op: 'exec', sql, tx }),
+    };
+    let result: T;
+    try {
+      result = await fn(connection);
+    } catch (error) {
+      await this.#send({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw error;
+    }
+    await this.#send({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (!this.#dead) await this.#send({ op: 'close' }).catch(() => undefined);
+    await this.#worker.terminate();
+  }
+}
