@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
   AVATAR_MAX_BYTES,
@@ -77,6 +77,15 @@ export async function invitationOptOuts(db: Db, emails: readonly string[]): Prom
   return new Set(rows.flatMap((r) => (r.email ? [r.email] : [])));
 }
 
+function prepareSettingsOf(db: Db) {
+  return db
+    .select()
+    .from(accountSettings)
+    .where(eq(accountSettings.accountId, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('podium_account_settings');
+}
+
 /**
  * The settings pages' server side: stored preferences (one row per account, defaults without
  * one), the avatar upload, and the account's signed-in sessions (advanced security).
@@ -88,8 +97,12 @@ export class AccountSettingsService {
   #log: Logger;
   #now: () => number;
 
+  /** The settings row of an account, built once: account details reads it on every call. */
+  #settingsOf: ReturnType<typeof prepareSettingsOf>;
+
   constructor(options: AccountSettingsServiceOptions) {
     this.#db = options.db;
+    this.#settingsOf = prepareSettingsOf(options.db);
     this.#accounts = options.accounts;
     this.#storage = options.storage;
     this.#log = options.log.child({ service: 'account-settings' });
@@ -97,11 +110,7 @@ export class AccountSettingsService {
   }
 
   async get(accountId: string): Promise<AccountSettings> {
-    const rows = await this.#db
-      .select()
-      .from(accountSettings)
-      .where(eq(accountSettings.accountId, accountId))
-      .limit(1);
+    const rows = await this.#settingsOf.execute({ accountId });
     return toSettings(rows[0]);
   }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, lt, lte, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../store/db.ts';
 import { accounts, accountSessions, retiredRenewalTokens } from '../../store/schema.ts';
 import type { AuthAccount } from '../auth-account.ts';
@@ -41,6 +41,33 @@ export function tokenDigest(token: string): string {
 }
 
 /**
+ * The session join behind every uncached token, built once: no query building per request, and
+ * a named statement on PostgreSQL, planned once per connection.
+ */
+function prepareLookup(db: Db) {
+  return db
+    .select({
+      sessionId: accountSessions.id,
+      accessExpiresAt: accountSessions.accessExpiresAt,
+      id: accounts.id,
+      accountStatus: accounts.accountStatus,
+      email: accounts.email,
+      phone: accounts.phone,
+      username: accounts.username,
+    })
+    .from(accountSessions)
+    .innerJoin(accounts, eq(accounts.id, accountSessions.accountId))
+    .where(
+      and(
+        eq(accountSessions.accessHash, sql.placeholder('digest')),
+        gt(accountSessions.accessExpiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('podium_token_lookup');
+}
+
+/**
  * Sessions: one opaque access token and one renewal token per sign-in. Renewing rotates both;
  * revoking deletes the session, so both stop working at once.
  */
@@ -52,6 +79,7 @@ export class TokenService {
   #onReuse: ((sessionId: string) => void) | undefined;
   /** Resolved access tokens for up to a second (token-cache.ts); every revocation forgets. */
   readonly cache: TokenCache;
+  #lookup: ReturnType<typeof prepareLookup>;
 
   constructor(options: TokenServiceOptions) {
     this.#db = options.db;
@@ -60,6 +88,7 @@ export class TokenService {
     this.#now = options.now ?? Date.now;
     this.#onReuse = options.onReuse;
     this.cache = new TokenCache(this.#now);
+    this.#lookup = prepareLookup(options.db);
   }
 
   #fresh(now: number) {
@@ -118,25 +147,7 @@ export class TokenService {
 
   /** The database side of `authenticate`: one join per call, no cache. */
   async lookup(digest: string): Promise<{ account: AuthAccount; expiresAt: number } | null> {
-    const rows = await this.#db
-      .select({
-        sessionId: accountSessions.id,
-        accessExpiresAt: accountSessions.accessExpiresAt,
-        id: accounts.id,
-        accountStatus: accounts.accountStatus,
-        email: accounts.email,
-        phone: accounts.phone,
-        username: accounts.username,
-      })
-      .from(accountSessions)
-      .innerJoin(accounts, eq(accounts.id, accountSessions.accountId))
-      .where(
-        and(
-          eq(accountSessions.accessHash, digest),
-          gt(accountSessions.accessExpiresAt, new Date(this.#now())),
-        ),
-      )
-      .limit(1);
+    const rows = await this.#lookup.execute({ digest, now: new Date(this.#now()).toISOString() });
     const row = rows[0];
     if (!row || row.accountStatus === 'disabled') return null;
     return {
