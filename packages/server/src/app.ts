@@ -174,9 +174,14 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
   });
 
   // One line per answered request; `request.log` carries the request id (reqId). The path
-  // only: SECURITY: a query string may hold a code or a signed link's signature.
+  // only: SECURITY: a query string may hold a code or a signed link's signature. Answers that
+  // went well and fast are written at debug only (a line per request costs more than many
+  // requests themselves); errors and slow answers stay visible at the default level.
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    const level = requestLogLevel(reply.statusCode, reply.elapsedTime);
+    // Skips building the line at all when its level is off (pino's numeric levels).
+    if ((PINO_LEVELS[level] ?? 0) < (PINO_LEVELS[request.log.level] ?? 0)) return;
+    request.log[level](
       {
         method: request.method,
         url: request.url.split('?', 1)[0],
@@ -334,4 +339,24 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
         if (!options.store) await store.close();
       })()),
   };
+}
+
+const PINO_LEVELS: Record<string, number | undefined> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
+
+/** An answer taking longer than this is logged at warn, whatever its status. */
+export const SLOW_REQUEST_MS = 1000;
+
+/** The level of a request's log line: server errors and slow answers stand out, 2xx/3xx fast ones are debug. */
+export function requestLogLevel(status: number, elapsedMs: number): 'debug' | 'info' | 'warn' {
+  if (status >= 500 || elapsedMs >= SLOW_REQUEST_MS) return 'warn';
+  if (status >= 400) return 'info';
+  return 'debug';
 }

@@ -1,5 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@podium/protocol';
+import { requestLogLevel, SLOW_REQUEST_MS } from '../src/app.ts';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -43,5 +45,28 @@ describe.each(STORE_KINDS)('request log on %s', (kind) => {
     expect(mine[0]).not.toHaveProperty('req');
     expect(mine[0]).not.toHaveProperty('res');
     expect(JSON.stringify(lines)).not.toContain('secret-123');
+  });
+
+  it('writes an answer that went well and fast at debug only, so info stays quiet under load', async () => {
+    const requestId = `log-ok-${kind}-${Date.now()}`;
+    const res = await fetch(`${server.url}${apiPaths.health.live}`, {
+      headers: { 'X-Request-Id': requestId },
+    });
+    expect(res.status).toBe(200);
+    // A later request's line shows the hook has run for the first one too.
+    const laterId = `log-later-${kind}-${Date.now()}`;
+    await fetch(`${server.url}/api/nothing-here`, {
+      headers: { 'X-Requested-With': 'x', 'X-Request-Id': laterId },
+    });
+    await expect.poll(() => lines.some((l) => l.reqId === laterId)).toBe(true);
+    expect(lines.filter((l) => l.reqId === requestId)).toEqual([]);
+  });
+
+  it('levels: server errors and slow answers at warn, client errors at info, the rest at debug', () => {
+    expect(requestLogLevel(200, 3)).toBe('debug');
+    expect(requestLogLevel(304, 3)).toBe('debug');
+    expect(requestLogLevel(404, 3)).toBe('info');
+    expect(requestLogLevel(500, 3)).toBe('warn');
+    expect(requestLogLevel(200, SLOW_REQUEST_MS)).toBe('warn');
   });
 });
