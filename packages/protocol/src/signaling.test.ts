@@ -24,6 +24,7 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
   leave: { type: 'leave', id: '1' },
   resume: { type: 'resume', id: '1', session_id: 'sess' },
   heartbeat: { type: 'heartbeat', id: '1' },
+  renew_credentials: { type: 'renew_credentials', id: '1' },
   publish_offer: { type: 'publish_offer', id: '1', sdp: 'v=0' },
   unpublish: { type: 'unpublish', id: '1', source: 'screen' },
   subscribe: { type: 'subscribe', id: '1', feeds: ['f1', 'f2'] },

@@ -309,6 +309,12 @@ export const clientMessageSchemas = {
   leave: request('leave', {}),
   resume: request('resume', { session_id: signalingId }),
   heartbeat: request('heartbeat', {}),
+  /**
+   * Fresh socket credentials for the participant this socket speaks for (same room, identity,
+   * name and role, a new expiry): a long call's client keeps ones that can still join anew after
+   * a drop outlasted the grace period, when the join ticket has long expired.
+   */
+  renew_credentials: request('renew_credentials', {}),
 
   // Media (SDP and ICE relayed to the media server)
   publish_offer: request('publish_offer', {
@@ -463,6 +469,7 @@ const SESSION_REQUEST_TYPES = [
   'join',
   'resume',
   'heartbeat',
+  'renew_credentials',
 ] as const satisfies readonly ClientMessageType[];
 /** SDP and ICE, relayed to the media server after the room's checks. */
 const MEDIA_REQUEST_TYPES = [
@@ -813,6 +820,11 @@ const sessionReplies = {
   join: z.object({ participant_id: participantId }),
   /** The same participant as before; the session id to resume next time is hello's `session_id`. */
   resume: z.object({ participant_id: participantId }),
+  /** Credentials for `hello` on the next socket, and when they stop being good for `join`. */
+  renew_credentials: z.object({
+    credentials: z.string().min(1).max(SIGNALING_MAX_CREDENTIALS),
+    expires_at: z.string(),
+  }),
   /** The media server's SDP answer. */
   publish_offer: z.object({ sdp }),
 } as const;

@@ -84,6 +84,10 @@ export interface ConnectionDeps {
   openCredentials(token: string): Promise<OpenedCredentials>;
   /** Account-scope credentials (the account channel); without it only rooms can be greeted. */
   openAccountCredentials?(token: string): Promise<OpenedAccountCredentials>;
+  /** The same credentials with a new expiry (`renew_credentials`); absent: refused. */
+  renewCredentials?(
+    credentials: SocketCredentials,
+  ): Promise<{ credentials: string; expires_at: string }>;
   accountChannel?: AccountChannel;
   log: Logger;
   limits: GatewayLimits;
@@ -330,6 +334,16 @@ export class Connection implements Peer {
         return this.#join(message, answer);
       case 'resume':
         return this.#resume(message, answer);
+      case 'renew_credentials': {
+        // SECURITY: only for a participant in the room now, never the recorder
+        // (SignalAuthService.renew): someone removed or blocked is unbound and gets nothing.
+        const credentials = this.#credentials;
+        const renew = this.#deps.renewCredentials;
+        if (!this.#binding || !credentials || !renew || credentials.recorder) {
+          return answer(NOT_JOINED);
+        }
+        return answer({ ok: true, data: await renew(credentials) });
+      }
       case 'publish_offer':
       case 'unpublish':
       case 'subscribe':

@@ -110,6 +110,7 @@ export class SignalingGateway {
         registry: this.#registry,
         openCredentials: (token) => this.#services.signal.open(token),
         openAccountCredentials: (token) => this.#services.signal.openAccount(token),
+        renewCredentials: (credentials) => this.#services.signal.renew(credentials),
         accountChannel: this.#services.accountChannel,
         log: this.#log.child({ reqId: request.id }),
         limits: this.#limits,

@@ -218,6 +218,14 @@ export class SocketCore<Open> {
     });
   }
 
+  /**
+   * Credentials for the hellos of the sockets to come (renewed ones: the room renews its own so
+   * a long call can still join anew after a drop). The open socket keeps its greeting.
+   */
+  setCredentials(credentials: string): void {
+    if (this.#state !== 'closed') this.#credentials = credentials;
+  }
+
   /** Closes for good: pending requests fail with `closed`. Safe to call more than once. */
   close(): void {
     this.#finish(null);

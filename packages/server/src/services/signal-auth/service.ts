@@ -155,6 +155,26 @@ export class SignalAuthService {
     });
   }
 
+  /**
+   * The same credentials with a new expiry, for a participant in the room right now (the
+   * socket checks that; `renew_credentials`): what lets a long call's participant join anew
+   * after a drop outlasted the grace period. SECURITY: nothing is widened — the room, identity,
+   * name and role are the ones the server signed before; someone removed or blocked is no longer
+   * in the room and cannot renew, and a join still checks the room's blocks. Never for the
+   * recorder, whose credentials are short on purpose (`issueRecorder`). `ttlSeconds` is for tests.
+   */
+  async renew(
+    credentials: SocketCredentials,
+    ttlSeconds = SOCKET_CREDENTIALS_TTL_SECONDS,
+  ): Promise<{ credentials: string; expires_at: string }> {
+    if (credentials.recorder) throw new Error('recorder credentials are not renewed');
+    const expiresAt = Math.floor(this.#now() / 1000) + ttlSeconds;
+    return {
+      credentials: signCredentials(await this.#key(), { ...credentials, expiresAt }),
+      expires_at: new Date(expiresAt * 1000).toISOString(),
+    };
+  }
+
   async open(token: string): Promise<OpenedCredentials> {
     return openCredentials(await this.#key(), token, this.#now());
   }

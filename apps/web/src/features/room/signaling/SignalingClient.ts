@@ -21,8 +21,15 @@ import { SignalingRequestError } from './errors.ts';
  *
  * What the room adds to the core: once the participant has joined (a `welcome` went by) a new
  * socket sends `resume {session_id}` so the server gives back the same participant, role
- * included; reconnecting gives up after the server's grace period (hello's `resume_grace_ms`);
- * the server closing for abuse (1008) ends the connection.
+ * included; the server closing for abuse (1008) ends the connection.
+ *
+ * Reconnecting goes on for the server's grace period (hello's `resume_grace_ms`) and
+ * `rejoinWindowMs` more: a socket back after the grace finds the participant gone (the resume is
+ * refused, `resumeError`) and the room joins anew. A joined participant renews its socket
+ * credentials every `renewCredentialsMs` (`renew_credentials`): they last 10 minutes, like the
+ * join ticket they came from, and joining anew needs unexpired ones. Without both, a participant
+ * dropped at a load peak 19 minutes into the soak (bench/README) never came back: its one slow
+ * reconnect attempt used up the grace, and a join with 19-minute-old credentials is refused.
  */
 
 export type ConnectionState = SocketState;
@@ -81,8 +88,12 @@ export interface SignalingClientOptions {
   /** Opening the socket and saying hello must finish within this. */
   connectTimeoutMs?: number;
   backoff?: BackoffOptions;
-  /** Reconnecting stops after this long when the server did not say (hello's resume_grace_ms). */
+  /** The server's grace period when it did not say (hello's resume_grace_ms). */
   defaultGraceMs?: number;
+  /** How long reconnecting goes on after the grace period, to join anew (default 20 s). */
+  rejoinWindowMs?: number;
+  /** How often a joined participant's credentials are renewed (default 4 min; they last 10). */
+  renewCredentialsMs?: number;
   random?: () => number;
   now?: () => number;
 }
@@ -96,19 +107,28 @@ export class SignalingClient {
   #sessionId: string | null = null;
   /** A participant exists on the server for `#sessionId` (a welcome went by). */
   #joined = false;
+  readonly #renewEveryMs: number;
+  #renewTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(options: SignalingClientOptions) {
-    const { defaultGraceMs = 60_000, ...socket } = options;
+    const {
+      defaultGraceMs = 60_000,
+      rejoinWindowMs = 20_000,
+      renewCredentialsMs = 4 * 60_000,
+      ...socket
+    } = options;
     this.#graceMs = defaultGraceMs;
+    this.#renewEveryMs = renewCredentialsMs;
     this.#core = new SocketCore<OpenInfo>({
       ...socket,
       finalCloseCodes: [POLICY_VIOLATION],
-      reconnectWindowMs: () => this.#graceMs,
+      reconnectWindowMs: () => this.#graceMs + rejoinWindowMs,
       greeted: (hello, send) => this.#greeted(hello, send),
     });
     // Registered before anyone else's listener: the connection knows about the participant
     // before the room reacts to the event.
     this.#core.on('event', (event) => this.#observe(event));
+    this.#core.on('closed', () => this.#stopRenewing());
   }
 
   get state(): ConnectionState {
@@ -200,8 +220,26 @@ export class SignalingClient {
     if (event.type === 'welcome') {
       this.#joined = true;
       this.#sessionId = event.session_id;
+      this.#renewTimer ??= setInterval(() => void this.#renew(), this.#renewEveryMs);
     } else if (event.type === 'ended' || event.type === 'removed') {
       this.#joined = false;
+      this.#stopRenewing();
     }
+  }
+
+  /** New credentials for the sockets to come; a failed renewal is tried again next time. */
+  async #renew(): Promise<void> {
+    if (!this.#joined || this.#core.state !== 'connected') return;
+    try {
+      const { credentials } = await this.request('renew_credentials', {});
+      this.#core.setCredentials(credentials);
+    } catch {
+      // Dropped meanwhile, or the participant is gone: nothing to keep.
+    }
+  }
+
+  #stopRenewing(): void {
+    if (this.#renewTimer) clearInterval(this.#renewTimer);
+    this.#renewTimer = null;
   }
 }
