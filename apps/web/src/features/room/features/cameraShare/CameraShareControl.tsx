@@ -90,7 +90,10 @@ function ShareForm({
   const cameras = useCameras(t);
   const slice = useStoreSlice(session);
   const selfId = session.store.getState().room.selfId;
-  const mainCamera = session.store.getState().media.devices.selected.camera;
+  // The camera already on (its track knows its device, also when the default was used).
+  const { devices } = session.store.getState().media;
+  const mainCamera =
+    devices.camera.stream?.getVideoTracks()[0]?.getSettings().deviceId ?? devices.selected.camera;
   const [device, setDevice] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
