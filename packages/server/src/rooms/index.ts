@@ -29,6 +29,7 @@ export type {
   RoomState,
 } from './state.ts';
 export { resolveAudience } from './views.ts';
+export { Audiences } from './audiences.ts';
 export type { Audience, Outgoing } from './views.ts';
 export { roomError } from './types.ts';
 export { hearsFeedsOf } from './interpretation.ts';

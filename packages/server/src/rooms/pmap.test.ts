@@ -32,6 +32,34 @@ describe('PMap', () => {
     );
   });
 
+  it('names exactly the keys whose value changed since an earlier version', () => {
+    const op = fc.record({
+      key: fc.string({ maxLength: 3 }),
+      value: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(op, { maxLength: 60 }),
+        fc.array(op, { maxLength: 20 }),
+        (start: Omit<Op, 'batch'>[], more: Omit<Op, 'batch'>[]) => {
+          let base = PMap.empty<number>();
+          for (const { key, value } of start) {
+            base = value === null ? base.delete(key) : base.set(key, value);
+          }
+          let next = base;
+          for (const { key, value } of more) {
+            next = value === null ? next.delete(key) : next.set(key, value);
+          }
+          const keys = new Set([...base.keys(), ...next.keys()]);
+          const expected = [...keys].filter((k) => base.get(k) !== next.get(k)).sort();
+          expect([...next.changedSince(base)].sort()).toEqual(expected);
+          expect([...base.changedSince(next)].sort()).toEqual(expected);
+          expect([...next.changedSince(next)]).toEqual([]);
+        },
+      ),
+    );
+  });
+
   it('applies a batch in one step', () => {
     const map = PMap.from([
       ['a', 1],

@@ -99,6 +99,22 @@ export class PMap<V> implements Iterable<readonly [string, V]> {
     return new PMap(buckets, size);
   }
 
+  /**
+   * The keys whose value is not the same (===) here as in `older`: added, changed or removed.
+   * Walks only the buckets the two versions do not share, so between a state and the next one
+   * (a command touches a few participants) it costs a bucket or two, not the whole room.
+   */
+  *changedSince(older: PMap<V>): IterableIterator<string> {
+    if (older === this) return;
+    for (let b = 0; b < BUCKETS; b++) {
+      const now = this.#buckets[b];
+      const then = older.#buckets[b];
+      if (now === then || now === undefined || then === undefined) continue;
+      for (const [key, value] of now) if (then.get(key) !== value) yield key;
+      for (const key of then.keys()) if (!now.has(key)) yield key;
+    }
+  }
+
   *entries(): IterableIterator<readonly [string, V]> {
     for (const bucket of this.#buckets) yield* bucket.entries();
   }

@@ -22,7 +22,8 @@ import {
   type RoomState,
 } from './state.ts';
 import type { RoomCommand } from './types.ts';
-import { resolveAudience, snapshotFor } from './views.ts';
+import { Audiences } from './audiences.ts';
+import { resolveAudience, snapshotFor, type Audience } from './views.ts';
 import type { RequestInput } from './test-support.ts';
 import { parseClientMessage, type RoomRequest } from '@podium/protocol';
 
@@ -240,6 +241,24 @@ function checkInvariants(state: RoomState): void {
   for (const id of state.blocked) expect(state.byIdentity.has(id)).toBe(false);
 }
 
+/** The maintained audience sets name the same people as `resolveAudience` walking the room. */
+function checkAudiences(state: RoomState, audiences: Audiences): void {
+  const someone = [...state.participants.keys()].sort()[0];
+  const kinds: Audience[] = [];
+  for (const except of [undefined, someone]) {
+    for (const to of ['everyone', 'moderators', 'audience'] as const) {
+      kinds.push(except === undefined ? { to } : { to, except });
+    }
+  }
+  for (const audience of kinds) {
+    const maintained: string[] = [];
+    audiences.forEach(audience, (id) => maintained.push(id));
+    expect(maintained.sort(), JSON.stringify(audience)).toEqual(
+      resolveAudience(state, audience).sort(),
+    );
+  }
+}
+
 function fingerprint(state: RoomState): string {
   return JSON.stringify({
     ...state,
@@ -264,6 +283,7 @@ function play(room: Room, steps: readonly Step[]): void {
     graceMs: room.graceMs,
     limits: { conferenceMax: room.conferenceMax },
   });
+  const audiences = new Audiences(state);
   let now = 0;
   let joins = 0;
   const ids: string[] = [];
@@ -352,6 +372,8 @@ function play(room: Room, steps: readonly Step[]): void {
     }
     state = decision.state;
     checkInvariants(state);
+    audiences.update(state);
+    checkAudiences(state, audiences);
   }
 }
 
