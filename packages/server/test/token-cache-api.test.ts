@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { apiPaths } from '@podium/protocol';
+import { TOKEN_CACHE_TTL_MS } from '../src/services/accounts/token-cache.ts';
+import { accountSessions } from '../src/store/schema.ts';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -132,6 +135,20 @@ describe.each(STORE_KINDS)('access-token cache on %s', (kind) => {
     const a = await account('cachedisable');
     expect((await details(a.token)).status).toBe(200);
     await server.podium.services.accounts.store.update(a.id, { accountStatus: 'disabled' });
+    expect((await details(a.token)).status).toBe(401);
+  });
+
+  it('a session revoked behind this server (another process, or straight in the database) is refused within a second', async () => {
+    const a = await account('cacheexternal');
+    // Now the token is in this server's cache, which nothing tells of the revocation below.
+    expect((await details(a.token)).status).toBe(200);
+    await server.podium.services.store.db
+      .delete(accountSessions)
+      .where(eq(accountSessions.accountId, a.id));
+    // SECURITY: the cache trusts an entry for TOKEN_CACHE_TTL_MS (one second) at most, counted
+    // from before the revocation; any request after that asks the database again.
+    expect(TOKEN_CACHE_TTL_MS).toBeLessThanOrEqual(1000);
+    await new Promise((r) => setTimeout(r, TOKEN_CACHE_TTL_MS));
     expect((await details(a.token)).status).toBe(401);
   });
 });
