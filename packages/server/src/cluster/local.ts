@@ -168,12 +168,17 @@ export class LocalBus implements Bus {
 
 /** The single-process cluster: one node, everything in memory. */
 export function localCluster(): Cluster {
+  const closing = new AbortController();
   return {
     nodeId: crypto.randomUUID(),
     shared: false,
     counters: new LocalCounters(),
     bus: new LocalBus(),
     routeLimitOptions: {},
-    close: () => Promise.resolve(),
+    closing: closing.signal,
+    close: () => {
+      closing.abort();
+      return Promise.resolve();
+    },
   };
 }

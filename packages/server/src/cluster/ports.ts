@@ -98,6 +98,8 @@ export interface Cluster {
    * with REDIS_URL, nothing in-process. Opaque here, so no port names the Redis client.
    */
   readonly routeLimitOptions: Readonly<Record<string, unknown>>;
+  /** Aborted when the cluster closes: long-lived users (heartbeats) stop on it. */
+  readonly closing: AbortSignal;
   /** Ends subscriptions and connections; idempotent. */
   close(): Promise<void>;
 }

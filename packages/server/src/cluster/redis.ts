@@ -264,6 +264,7 @@ export async function redisCluster(url: string, log: Logger): Promise<Cluster> {
   }
   await Promise.all([pub.connect(), sub.connect()]);
   let closing: Promise<void> | null = null;
+  const closed = new AbortController();
   const nodeId = crypto.randomUUID();
   clusterLog.info({ nodeId }, 'cluster: counters and bus through Redis');
   return {
@@ -274,8 +275,11 @@ export async function redisCluster(url: string, log: Logger): Promise<Cluster> {
     // The route limits (e.g. the client log endpoint) count in Redis too; @fastify/rate-limit
     // defines its own script on this connection.
     routeLimitOptions: { redis: pub, nameSpace: `${PREFIX}routes:` },
+    closing: closed.signal,
     close: () =>
       (closing ??= (async () => {
+        // First, so users publish their goodbyes while the connections still stand.
+        closed.abort();
         await Promise.allSettled([pub.quit(), sub.quit()]);
       })()),
   };

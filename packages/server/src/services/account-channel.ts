@@ -1,4 +1,5 @@
 import type { ServerMessage } from '@podium/protocol';
+import type { BusMessage, Cluster } from '../cluster/ports.ts';
 
 /** A socket that greeted with account credentials (realtime/connection.ts implements it). */
 export interface AccountPeer {
@@ -8,20 +9,59 @@ export interface AccountPeer {
 /** Called when an account's first socket opens (online) or its last one closes (offline). */
 export type PresenceListener = (accountId: string, online: boolean) => void;
 
+/** Bus channels of the account channel between nodes. */
+const PUSH = 'account:push';
+const PRESENCE = 'account:presence';
+/** Each node repeats the accounts it holds this often; silent for 3 beats, it is gone. */
+export const PRESENCE_HEARTBEAT_MS = 5_000;
+
+/** What another node told us: the accounts with a socket there, and when it last spoke. */
+interface RemoteNode {
+  accounts: Set<string>;
+  seenAt: number;
+}
+
 /**
  * Server → browser push outside any room: every signaling socket greeted with account-scope
  * credentials (`POST /member/v1/auth` with only the access token) is registered here under its
  * account, and `publish` reaches all of them (every tab and device of that person).
  *
- * One process: sockets of this process only. When the server runs as several processes, a bus
- * would forward `publish` to the others; nothing here assumes it is the only one.
+ * With several nodes (a shared cluster, REDIS_URL) the socket may be on another node: `publish`
+ * also goes over the bus, and every node keeps a mirror of which accounts the others hold
+ * (changes as they happen, the whole list every PRESENCE_HEARTBEAT_MS, a node silent for three
+ * beats forgotten), so `isOnline` stays a synchronous look-up. Presence listeners hear this
+ * node's sockets only.
  */
 export class AccountChannel {
   readonly #peers = new Map<string, Set<AccountPeer>>();
   readonly #listeners = new Set<PresenceListener>();
+  readonly #cluster: Cluster | null;
+  readonly #remote = new Map<string, RemoteNode>();
+  readonly #now: () => number;
+  /** Resolves when this node hears the others (at once without a shared cluster). */
+  readonly ready: Promise<void>;
 
-  /** Sends the message to every socket of the account; answers how many sockets it reached. */
+  constructor(options: { cluster?: Cluster; now?: () => number } = {}) {
+    this.#cluster = options.cluster?.shared ? options.cluster : null;
+    this.#now = options.now ?? Date.now;
+    this.ready = this.#cluster ? this.#join(this.#cluster) : Promise.resolve();
+    // A bus that cannot subscribe leaves this node serving its own sockets only.
+    this.ready.catch(() => undefined);
+  }
+
+  /**
+   * Sends the message to every socket of the account, on this node and (through the bus) on
+   * the others; answers how many sockets of this node it reached.
+   */
   publish(accountId: string, message: ServerMessage): number {
+    const cluster = this.#cluster;
+    if (cluster && this.#remoteHolds(accountId)) {
+      cluster.bus.publish(PUSH, { node: cluster.nodeId, account: accountId, message });
+    }
+    return this.#deliver(accountId, message);
+  }
+
+  #deliver(accountId: string, message: unknown): number {
     const peers = this.#peers.get(accountId);
     if (!peers?.size) return 0;
     const frame = JSON.stringify(message);
@@ -30,7 +70,81 @@ export class AccountChannel {
   }
 
   isOnline(accountId: string): boolean {
-    return (this.#peers.get(accountId)?.size ?? 0) > 0;
+    return (this.#peers.get(accountId)?.size ?? 0) > 0 || this.#remoteHolds(accountId);
+  }
+
+  #remoteHolds(accountId: string): boolean {
+    if (!this.#remote.size) return false;
+    const oldest = this.#now() - 3 * PRESENCE_HEARTBEAT_MS;
+    for (const [node, remote] of this.#remote) {
+      if (remote.seenAt < oldest) {
+        this.#remote.delete(node);
+        continue;
+      }
+      if (remote.accounts.has(accountId)) return true;
+    }
+    return false;
+  }
+
+  async #join(cluster: Cluster): Promise<void> {
+    const self = cluster.nodeId;
+    const offPush = await cluster.bus.subscribe(PUSH, (m) => {
+      // Our own pushes were delivered here already, before they went on the bus.
+      if (m.node !== self && typeof m.account === 'string') this.#deliver(m.account, m.message);
+    });
+    const offPresence = await cluster.bus.subscribe(PRESENCE, (m) => this.#heard(self, m));
+    const snapshot = () => cluster.bus.publish(PRESENCE, this.#snapshot(self));
+    // Hello asks the others for their lists now rather than at their next beat.
+    cluster.bus.publish(PRESENCE, { node: self, kind: 'hello' });
+    snapshot();
+    const beat = setInterval(snapshot, PRESENCE_HEARTBEAT_MS);
+    beat.unref();
+    const leave = () => {
+      clearInterval(beat);
+      cluster.bus.publish(PRESENCE, { node: self, kind: 'bye' });
+      offPush();
+      offPresence();
+    };
+    if (cluster.closing.aborted) leave();
+    else cluster.closing.addEventListener('abort', leave, { once: true });
+  }
+
+  #snapshot(self: string): BusMessage {
+    return { node: self, kind: 'snapshot', accounts: [...this.#peers.keys()] };
+  }
+
+  #heard(self: string, m: BusMessage): void {
+    const node = m.node;
+    if (typeof node !== 'string' || node === self) return;
+    switch (m.kind) {
+      case 'hello':
+        this.#cluster?.bus.publish(PRESENCE, this.#snapshot(self));
+        return;
+      case 'bye':
+        this.#remote.delete(node);
+        return;
+      case 'snapshot':
+        if (Array.isArray(m.accounts)) {
+          const accounts = new Set(m.accounts.filter((a): a is string => typeof a === 'string'));
+          this.#remote.set(node, { accounts, seenAt: this.#now() });
+        }
+        return;
+      case 'change': {
+        if (typeof m.account !== 'string') return;
+        let remote = this.#remote.get(node);
+        if (!remote) {
+          remote = { accounts: new Set(), seenAt: this.#now() };
+          this.#remote.set(node, remote);
+        }
+        remote.seenAt = this.#now();
+        if (m.online === true) remote.accounts.add(m.account);
+        else remote.accounts.delete(m.account);
+        return;
+      }
+      default:
+        // Another version's message: ignored, the next snapshot says what counts.
+        return;
+    }
   }
 
   /** Accounts with at least one open socket, among those given. */
@@ -75,6 +189,15 @@ export class AccountChannel {
   }
 
   #emit(accountId: string, online: boolean): void {
+    const cluster = this.#cluster;
+    if (cluster) {
+      cluster.bus.publish(PRESENCE, {
+        node: cluster.nodeId,
+        kind: 'change',
+        account: accountId,
+        online,
+      });
+    }
     for (const listener of this.#listeners) {
       try {
         listener(accountId, online);

@@ -101,7 +101,7 @@ export function createServices(deps: ServiceDeps): Services {
     counters,
   });
   const secrets = new Secrets(deps.store.db);
-  const accountChannel = new AccountChannel();
+  const accountChannel = new AccountChannel({ cluster });
   const notifications = new NotificationsService({
     db: deps.store.db,
     log: deps.log,
@@ -183,6 +183,7 @@ export function createServices(deps: ServiceDeps): Services {
       channel: accountChannel,
       notifications,
       counters,
+      cluster,
     }),
     recordings: new RecordingsService({
       db: deps.store.db,

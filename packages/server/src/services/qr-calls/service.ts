@@ -37,7 +37,7 @@ import {
   qrInvalid,
 } from './errors.ts';
 import { CallFloodGuard } from './flood.ts';
-import type { SharedCounters } from '../../cluster/ports.ts';
+import type { Cluster, SharedCounters } from '../../cluster/ports.ts';
 import { initialState, step, type QrCall, type QrCallEvent, type Step } from './machine.ts';
 import * as repo from './repository.ts';
 
@@ -70,7 +70,15 @@ export interface QrCallsServiceOptions {
   now?: () => number;
   /** Where call rates are counted: this process by default, every node with REDIS_URL. */
   counters?: SharedCounters;
+  /**
+   * The other nodes: a call that stops ringing on one node (an agent there accepted) wakes the
+   * visitor's held wait and clears the ring timer on the node that started it.
+   */
+  cluster?: Cluster;
 }
+
+/** Bus channel: a call stopped ringing ({ node, call }). */
+const CALL_ENDED = 'qr-call:ended';
 
 /** Who calls: a signed-in visitor or a guest. */
 export interface Visitor {
@@ -141,6 +149,7 @@ export class QrCallsService {
   readonly #flood: CallFloodGuard;
   #presence: CallPresence | null = null;
   #closed = false;
+  readonly #cluster: Cluster | null;
 
   constructor(options: QrCallsServiceOptions) {
     this.#config = options.config;
@@ -154,6 +163,18 @@ export class QrCallsService {
       now: this.#now,
       ...(options.counters ? { counters: options.counters } : {}),
     });
+    this.#cluster = options.cluster?.shared ? options.cluster : null;
+    const cluster = this.#cluster;
+    if (cluster) {
+      cluster.bus
+        .subscribe(CALL_ENDED, (m) => {
+          if (m.node !== cluster.nodeId && typeof m.call === 'string') this.#end(m.call);
+        })
+        .then((off) => cluster.closing.addEventListener('abort', off, { once: true }))
+        .catch((error: unknown) => {
+          this.#log.warn({ err: error }, 'qr calls: no bus; other nodes will not wake waits here');
+        });
+    }
   }
 
   /** The live rooms, known once the signaling gateway exists (built after the services). */
@@ -441,6 +462,7 @@ export class QrCallsService {
       if (next.state !== 'ringing') {
         this.#log.info({ callId, state: next.state }, 'qr call ended ringing');
         this.#end(callId);
+        this.#cluster?.bus.publish(CALL_ENDED, { node: this.#cluster.nodeId, call: callId });
       }
       return result;
     });

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QR_CALL_WAIT_MAX_MS } from '@podium/protocol';
+import { startTestNodes, type TestNodes } from './support/cluster.ts';
+import { hoursFromNow, signUpAndLogin, type SignedIn } from './events-support.ts';
+import { greet, type SignalClient } from './signal-support.ts';
+import type { TestServer } from './support/server.ts';
+
+// The account channel and QR ringing reach an agent's socket on whichever node holds it
+// (issue 16): two nodes on one database and one Redis.
+describe('account channel and QR ringing across two nodes', () => {
+  let cluster: TestNodes;
+  let nodeA: TestServer;
+  let nodeB: TestServer;
+  const sockets: SignalClient[] = [];
+
+  async function online(node: TestServer, who: SignedIn): Promise<SignalClient> {
+    const auth = await node.api('/member/v1/auth', { body: {}, token: who.token });
+    expect(auth.status).toBe(200);
+    const client = await greet(node, auth.body.credentials as string);
+    sockets.push(client);
+    return client;
+  }
+
+  beforeAll(async () => {
+    cluster = await startTestNodes(2);
+    [nodeA, nodeB] = cluster.nodes as [TestServer, TestServer];
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.ws.terminate();
+    await cluster?.close();
+  });
+
+  it("a notification made on node A reaches the account's socket on node B; presence follows it", async () => {
+    const alice = await signUpAndLogin(nodeA, 'x-alice', 'Alice Phạm');
+    const channelA = nodeA.podium.services.accountChannel;
+    expect(channelA.isOnline(alice.id)).toBe(false);
+    const socket = await online(nodeB, alice);
+    await expect.poll(() => channelA.isOnline(alice.id), { timeout: 5_000 }).toBe(true);
+
+    const made = await nodeA.podium.services.notifications.notify(alice.id, {
+      kind: 'gift_received',
+      data: { sender_name: 'Bob Võ', gift_name: 'Rose', amount: 5, unit: 'coin' },
+    });
+    const pushed = await socket.nextOf('notification');
+    expect(pushed.notification).toEqual(made);
+    expect(pushed.unread).toBe(1);
+
+    socket.close();
+    await socket.closed;
+    await expect.poll(() => channelA.isOnline(alice.id), { timeout: 5_000 }).toBe(false);
+  });
+
+  it('a visitor calling through node A rings the agent on node B; the accept on B answers the wait held on A', async () => {
+    const owner = await signUpAndLogin(nodeA, 'x-owner', 'Owner Ô');
+    const agent = await signUpAndLogin(nodeB, 'x-agent', 'Agent An');
+    const created = await nodeA.api('/api/account/qrcode/create', {
+      token: owner.token,
+      body: { type: 'qrcode', title: 'Front desk', start_time: hoursFromNow(0) },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const alias = created.body.name as string;
+    const added = await nodeA.api('/api/account/qrcode/participant/add', {
+      token: owner.token,
+      body: { alias, account: agent.email },
+    });
+    expect(added.status).toBe(201);
+
+    const agentSocket = await online(nodeB, agent);
+    await expect
+      .poll(() => nodeA.podium.services.accountChannel.isOnline(agent.id), { timeout: 5_000 })
+      .toBe(true);
+    // The owner's agent list, served by node A, shows the agent online.
+    const list = await nodeA.api(`/api/account/qrcode/participant/list?alias=${alias}`, {
+      token: owner.token,
+    });
+    expect(list.body.entries).toMatchObject([{ id: agent.id, online: true }]);
+
+    const call = await nodeA.api('/1-1/send', {
+      body: { type: 'call', alias, display_name: 'Khách Vy' },
+    });
+    expect(call.body).toMatchObject({ state: 'ringing' });
+    const callId = call.body.call_id as string;
+    const ring = await agentSocket.nextOf('qr_ring', (m) => m.call_id === callId);
+    expect(ring).toMatchObject({ alias, title: 'Front desk', visitor_name: 'Khách Vy' });
+
+    // The visitor's wait is held on node A (where the call rings) while the agent answers on B.
+    const started = Date.now();
+    const held = nodeA.api('/1-1/send', {
+      body: { type: 'wait', call_id: callId, token: call.body.token, state: 'ringing' },
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const accepted = await nodeB.api('/1-1/send', {
+      body: { type: 'accept', call_id: callId },
+      token: agent.token,
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({ state: 'answered', join: { role: 'host' } });
+    const waited = await held;
+    expect(waited.body).toMatchObject({ state: 'answered', join: { role: 'guest' } });
+    expect(waited.body.join.alias).toBe(accepted.body.join.alias);
+    // Woken by node B's word on the bus, not by the wait's own limit.
+    expect(Date.now() - started).toBeLessThan(QR_CALL_WAIT_MAX_MS / 2);
+    expect(await agentSocket.nextOf('qr_ring_stopped', (m) => m.call_id === callId)).toMatchObject({
+      reason: 'answered',
+    });
+  });
+});
