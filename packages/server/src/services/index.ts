@@ -137,6 +137,7 @@ export function createServices(deps: ServiceDeps): Services {
     verifyJoinTicket: (ticket) => events.verifyJoinTicket(ticket),
     hlsDir: deps.config.egress.hlsDir,
     log: deps.log,
+    counters,
   });
   return {
     live,

@@ -8,7 +8,8 @@ import {
 } from '@podium/protocol';
 import type { Db } from '../../store/db.ts';
 import type { AudienceChatRow } from '../../store/schema.ts';
-import { AttemptLimiter } from '../accounts/rate-limit.ts';
+import type { AttemptCounter, SharedCounters } from '../../cluster/ports.ts';
+import { LocalCounters } from '../../cluster/local.ts';
 import * as repo from './chat-repository.ts';
 
 /** Who writes a line: their identity key (rate limit, stored), name, and side. */
@@ -53,14 +54,14 @@ export class AudienceChat implements AudienceChatChannel {
   readonly #db: Db;
   readonly #log: Logger;
   readonly #now: () => number;
-  readonly #limiter: AttemptLimiter;
+  readonly #limiter: AttemptCounter;
   readonly #listeners = new Map<string, Set<AudienceChatListener>>();
 
-  constructor(deps: { db: Db; log: Logger; now?: () => number }) {
+  constructor(deps: { db: Db; log: Logger; now?: () => number; counters?: SharedCounters }) {
     this.#db = deps.db;
     this.#log = deps.log;
     this.#now = deps.now ?? Date.now;
-    this.#limiter = new AttemptLimiter({
+    this.#limiter = (deps.counters ?? new LocalCounters()).attempts('audience-chat', {
       max: LIVE_CHAT_BURST,
       windowMs: LIVE_CHAT_WINDOW_MS,
       now: this.#now,
@@ -83,7 +84,7 @@ export class AudienceChat implements AudienceChatChannel {
     sender: AudienceChatSender,
     text: string,
   ): Promise<AudienceChatMessage> {
-    const wait = this.#limiter.consume(`${aliasId}\0${sender.identity}`);
+    const wait = await this.#limiter.consume(`${aliasId}\0${sender.identity}`);
     if (wait > 0) throw new AudienceChatTooFast(wait);
     const message: AudienceChatMessage = {
       id: crypto.randomBytes(9).toString('base64url'),

@@ -35,6 +35,7 @@ import {
   verifyPlaybackToken,
   type PlaybackToken,
 } from './playback-token.ts';
+import type { SharedCounters } from '../../cluster/ports.ts';
 import { ViewerCounter } from './viewers.ts';
 
 export interface LiveServiceDeps {
@@ -49,6 +50,8 @@ export interface LiveServiceDeps {
   /** How long a run's files stay after it went off air (players finish their last segments). */
   lingerMs?: number;
   viewerWindowMs?: number;
+  /** Where the audience chat's rate is counted: this process, or every node (src/cluster). */
+  counters?: SharedCounters;
 }
 
 /** One start of a room's audience stream. */
@@ -91,7 +94,12 @@ export class LiveService {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
     this.#viewers = new ViewerCounter(deps.viewerWindowMs);
-    this.chat = new AudienceChat({ db: deps.db, log: deps.log, now: this.#now });
+    this.chat = new AudienceChat({
+      db: deps.db,
+      log: deps.log,
+      now: this.#now,
+      ...(deps.counters ? { counters: deps.counters } : {}),
+    });
   }
 
   // ---------- The room's side (the audience feature) ----------
