@@ -22,13 +22,13 @@ export const PAGES = [
     name: '/j/{alias}',
     lazy: ['src/features/join/JoinRoute.tsx', 'src/app/ModalsHost.tsx'],
     target: 150_000,
-    budget: 290_000,
+    budget: 281_500,
   },
   {
     name: '/app',
     lazy: ['src/features/home/HomePage.tsx', 'src/app/ModalsHost.tsx'],
     target: 200_000,
-    budget: 274_300,
+    budget: 265_800,
   },
 ];
 

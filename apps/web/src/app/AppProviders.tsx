@@ -1,15 +1,32 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { LOADING_BAR_PX, TOAST_MS } from '@podium/protocol';
+import { LOADING_BAR_PX } from '@podium/protocol';
 import { colorSchemeManager, theme } from '../shared/theme/theme.ts';
 import { cssVariablesResolver } from '../shared/theme/cssVariables.ts';
 
 const ModalsHost = lazy(() => import('./ModalsHost.tsx'));
+const Toasts = lazy(() => import('./Toasts.tsx'));
+
+/**
+ * Mounts the toasts' container once there is a toast: most visits show none, so its code (the
+ * container, its transitions) stays out of the first load (issue 11). `notifications.show()`
+ * only writes the store; the container shows what the store holds when it mounts.
+ */
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 /** The top loading bar of spec §2; a progressbar needs a name (axe aria-progressbar-name). */
 function LoadingBar() {
@@ -72,7 +89,7 @@ export function AppProviders({
       <ThemedMantine env={env}>
         <QueryClientProvider client={queryClient}>
           <LoadingBar />
-          <Notifications position="top-center" autoClose={TOAST_MS} />
+          <ToastsWhenNeeded />
           <Suspense fallback={null}>
             <ModalsHost />
           </Suspense>
