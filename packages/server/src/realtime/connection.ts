@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import WebSocket, { type RawData } from 'ws';
 import {
@@ -31,6 +32,7 @@ import {
 } from './room-host.ts';
 import { RoomUnavailableError, type RoomRegistry } from './room-registry.ts';
 import { SerialQueue } from '../shared/serial-queue.ts';
+import type { WireFrame } from './wire-frame.ts';
 
 /** Close codes of the signaling socket (also listed in realtime/README.md). */
 export const CLOSE_CODES = {
@@ -90,6 +92,13 @@ export interface ConnectionDeps {
   ): Promise<{ credentials: string; expires_at: string }>;
   accountChannel?: AccountChannel;
   log: Logger;
+  /** What this socket's log lines carry besides `log`'s own (the upgrade request's id). */
+  logBindings?: Readonly<Record<string, string>>;
+  /**
+   * The TCP socket under the WebSocket (the upgrade request's), corked while one request's
+   * answer and the events it causes are written, so they leave in one write, not one each.
+   */
+  socket?: Socket;
   limits: GatewayLimits;
   graceMs: number;
   now: () => number;
@@ -114,6 +123,9 @@ const fail = (code: SignalingErrorCode, key: SignalingMessageKey): Outcome => ({
 });
 const NOT_JOINED = fail('not_joined', 'room.not_in_room');
 
+/** Every server message is JSON text; `ws` copies its options, so one object serves all sends. */
+const TEXT = { binary: false } as const;
+
 const newSessionId = (): string => crypto.randomBytes(16).toString('base64url');
 
 function textOf(data: RawData): string {
@@ -134,7 +146,13 @@ export class Connection implements Peer {
   readonly #queue = new SerialQueue();
   readonly #strikes: SlidingWindow;
   readonly #bucket: TokenBucket;
-  #log: Logger;
+  /**
+   * Child loggers are built when something is logged, not per socket, hello and join: three
+   * pino children per join were a measurable part of a join's CPU (issue 11 item 5).
+   */
+  #logBindings: Readonly<Record<string, string>>;
+  #logger: Logger | null = null;
+  #corked = false;
   #phase: Phase = 'greeting';
   #closing = false;
   #sessionId = newSessionId();
@@ -148,7 +166,7 @@ export class Connection implements Peer {
   constructor(ws: WebSocket, deps: ConnectionDeps) {
     this.#ws = ws;
     this.#deps = deps;
-    this.#log = deps.log;
+    this.#logBindings = deps.logBindings ?? {};
     this.#strikes = new SlidingWindow(deps.limits.badFrameWindowMs);
     this.#bucket = new TokenBucket(
       deps.limits.messageBurst,
@@ -167,10 +185,35 @@ export class Connection implements Peer {
     this.#helloTimer.unref();
   }
 
+  get #log(): Logger {
+    this.#logger ??= this.#deps.log.child(this.#logBindings);
+    return this.#logger;
+  }
+
+  #logWith(bindings: Readonly<Record<string, string>>): void {
+    this.#logBindings = { ...this.#logBindings, ...bindings };
+    this.#logger = null;
+  }
+
+  /**
+   * Holds this socket's writes until the current turn is over: a join's reply, welcome and
+   * what the features send a joiner (chat history, recording state, …) go out in one write.
+   */
+  #cork(): void {
+    const socket = this.#deps.socket;
+    if (!socket || this.#corked) return;
+    this.#corked = true;
+    socket.cork();
+    process.nextTick(() => {
+      this.#corked = false;
+      socket.uncork();
+    });
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Peer (called by the room)
 
-  send(frame: string | Buffer): void {
+  send(frame: string | WireFrame): void {
     const ws = this.#ws;
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > this.#deps.limits.maxBufferedBytes) {
@@ -180,8 +223,16 @@ export class Connection implements Peer {
       return;
     }
     try {
-      // A Buffer would go out as a binary frame by default; every server message is JSON text.
-      ws.send(frame, { binary: false });
+      const socket = this.#deps.socket;
+      if (typeof frame === 'string') {
+        ws.send(frame, TEXT);
+      } else if (socket && ws.extensions === '') {
+        // The frame is complete (no extension such as compression transforms it), so it goes
+        // to the TCP socket as is, behind whatever ws wrote before it, in order.
+        socket.write(frame.frame);
+      } else {
+        ws.send(frame.payload, TEXT);
+      }
     } catch (error) {
       this.#log.debug({ err: error }, 'send failed');
     }
@@ -270,6 +321,7 @@ export class Connection implements Peer {
     const answer = (outcome: Outcome): void => {
       if (answered) return;
       answered = true;
+      this.#cork();
       if (outcome.ok) {
         this.#sendMessage({
           type: 'reply',
@@ -392,7 +444,7 @@ export class Connection implements Peer {
     this.#phase = 'ready';
     if (this.#helloTimer) clearTimeout(this.#helloTimer);
     this.#helloTimer = null;
-    this.#log = this.#deps.log.child({ roomId: opened.credentials.roomId });
+    this.#logWith({ roomId: opened.credentials.roomId });
     answer({
       ok: true,
       data: {
@@ -407,7 +459,7 @@ export class Connection implements Peer {
     this.#phase = 'account';
     if (this.#helloTimer) clearTimeout(this.#helloTimer);
     this.#helloTimer = null;
-    this.#log = this.#deps.log.child({ accountId });
+    this.#logWith({ accountId });
     // The reply goes out before anything pushed, so the client knows the greeting worked first.
     answer({
       ok: true,
@@ -493,7 +545,7 @@ export class Connection implements Peer {
     }
     this.#binding = { host, participantId };
     this.#phase = 'joined';
-    this.#log = this.#log.child({ peerId: participantId });
+    this.#logWith({ peerId: participantId });
   }
 
   #disconnect(host: RoomHost, participantId: string): void {

@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { FeatureRequest, RoomRequest, ServerMessage } from '@podium/protocol';
 import {
+  Audiences,
   createRoom,
   decide,
   identityKey,
   peopleCount,
-  resolveAudience,
   roomError,
   type CommandResult,
   type Decision,
@@ -23,6 +23,7 @@ import { RoomFeatures } from './features/runtime.ts';
 import { MediaRouting } from './media-routing.ts';
 import type { RoomMedia } from './room-media.ts';
 import { RoomTimers } from './room-timers.ts';
+import { WireFrame } from './wire-frame.ts';
 import {
   RoomClosedError,
   type Answer,
@@ -55,13 +56,20 @@ export interface RoomHostOptions {
   restore?: (initial: RoomState) => RoomState;
 }
 
+/** Messages after which a recipient needs more than the message itself (see #deliver). */
+const AFTER_SEND: ReadonlySet<ServerMessage['type']> = new Set([
+  'welcome',
+  'snapshot',
+  'join_state',
+]);
+
 const newId = (prefix: string): string => prefix + crypto.randomBytes(9).toString('base64url');
 const frame = (message: ServerMessage): string => JSON.stringify(message);
 /**
- * One fan-out message, stringified and UTF-8 encoded once: every recipient's socket writes the
- * same bytes (a string would be measured and encoded again by each socket).
+ * One fan-out message, stringified, UTF-8 encoded and framed once: every recipient's socket
+ * writes the same bytes (a string would be measured, encoded and framed again by each socket).
  */
-const encoded = (message: ServerMessage): Buffer => Buffer.from(frame(message));
+const encoded = (message: ServerMessage): WireFrame => new WireFrame(frame(message));
 
 /**
  * One live room in this process: owns its `RoomState`, applies commands through `decide()` one
@@ -84,6 +92,8 @@ export class RoomHost {
   readonly #features: RoomFeatures;
   readonly #routing: MediaRouting;
   readonly #timers: RoomTimers;
+  /** Who each audience stands for, kept in step with `#state` (set in #apply, nowhere else). */
+  readonly #audiences: Audiences;
   #state: RoomState;
   #closed = false;
   #closing: Promise<void> | null = null;
@@ -103,6 +113,7 @@ export class RoomHost {
     // Blocks outlive the room run (decisions.md: a blocked person cannot rejoin the event).
     const withBlocks = blocked.length ? { ...initial, blocked: new Set(blocked) } : initial;
     this.#state = options.restore ? options.restore(withBlocks) : withBlocks;
+    this.#audiences = new Audiences(this.#state);
     const state = (): RoomState => this.#state;
     const turn = <T>(task: () => T | Promise<T>): Promise<T> => this.#enqueue(task);
     this.#routing = new MediaRouting({
@@ -279,6 +290,7 @@ export class RoomHost {
     const before = this.#state;
     const decision = this.#features.decorate(decide(before, command, this.#now()));
     this.#state = decision.state;
+    this.#audiences.update(this.#state);
     // The issuer hears the answer first, then the events it caused.
     answer?.(decision.result);
     this.#deliver(decision.events);
@@ -289,13 +301,19 @@ export class RoomHost {
   }
 
   #deliver(events: readonly Outgoing[]): void {
+    const peers = this.#peers;
     for (const { to, message } of events) {
       const text = encoded(message);
       const routed = this.#routing.following(message);
-      const follow = typeof routed === 'string' ? Buffer.from(routed) : routed;
-      for (const id of resolveAudience(this.#state, to)) {
-        const peer = this.#peers.get(id);
-        if (!peer) continue;
+      if (routed === null && !AFTER_SEND.has(message.type)) {
+        // The fan-out's hot path: the same bytes to each recipient, nothing built per socket.
+        this.#audiences.forEach(to, (id) => peers.get(id)?.send(text));
+        continue;
+      }
+      const follow = typeof routed === 'string' ? new WireFrame(routed) : routed;
+      this.#audiences.forEach(to, (id) => {
+        const peer = peers.get(id);
+        if (!peer) return;
         peer.send(text);
         if (message.type === 'welcome') {
           this.#afterWelcome(id, peer);
@@ -305,13 +323,13 @@ export class RoomHost {
           message.type === 'join_state' &&
           (message.state === 'left' || message.state === 'ended')
         ) {
-          this.#peers.delete(id);
+          peers.delete(id);
           peer.released(message.state === 'ended' ? 'ended' : 'left');
         } else {
           const feeds = typeof follow === 'function' ? follow(id) : follow;
           if (feeds) peer.send(feeds);
         }
-      }
+      });
     }
   }
 

@@ -1,5 +1,6 @@
 import type { ClientMessage, RoomMode } from '@podium/protocol';
 import type { Identity, RoomCommand, RoomError, RoomState, TicketRole } from '../rooms/index.ts';
+import type { WireFrame } from './wire-frame.ts';
 
 /** The answer to one client request: becomes its `reply` or `error`. */
 export type Outcome =
@@ -16,9 +17,9 @@ export type ReleaseReason = 'left' | 'ended' | 'taken_over';
 export interface Peer {
   /**
    * Sends one serialised server message as a text frame. Never throws. A fan-out passes the same
-   * UTF-8 Buffer to every recipient, so the message is encoded once, not once per socket.
+   * WireFrame to every recipient, so the message is encoded and framed once, not once per socket.
    */
-  send(frame: string | Buffer): void;
+  send(frame: string | WireFrame): void;
   /** The participant is no longer this socket's (left, removed, room ended, resumed elsewhere). */
   released(reason: ReleaseReason): void;
 }
