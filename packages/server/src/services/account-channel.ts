@@ -13,7 +13,7 @@ export type PresenceListener = (accountId: string, online: boolean) => void;
 const PUSH = 'account:push';
 const PRESENCE = 'account:presence';
 /** Each node repeats the accounts it holds this often; silent for 3 beats, it is gone. */
-export const PRESENCE_HEARTBEAT_MS = 5_000;
+const PRESENCE_HEARTBEAT_MS = 5_000;
 
 /** What another node told us: the accounts with a socket there, and when it last spoke. */
 interface RemoteNode {

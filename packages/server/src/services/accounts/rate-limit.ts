@@ -14,7 +14,8 @@ interface Window {
 
 /**
  * Fixed-window attempt counter per key (account, identifier or client address), kept in this
- * process. Several server processes each count on their own; a shared store comes with the bus.
+ * process: the in-process `AttemptCounter` (cluster/local.ts). With REDIS_URL the services count
+ * through the Redis one instead (cluster/redis.ts), the same across nodes.
  */
 export class AttemptLimiter {
   readonly max: number;

@@ -1,7 +1,7 @@
 /**
  * Sliding-window failure counter: at most `max` failures per key in any `windowMs` span.
- * Kept in this process's memory; with several server processes each counts on its own, so the
- * effective limit is `max` per process until the counters move to the shared bus (Redis).
+ * Kept in this process's memory: the in-process `FailureCounter` (cluster/local.ts). With
+ * REDIS_URL the services count through the Redis one instead (cluster/redis.ts).
  */
 export interface FailureThrottleOptions {
   max: number;
