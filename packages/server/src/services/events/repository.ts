@@ -91,17 +91,7 @@ export interface OwnerNames {
 }
 
 export async function ownerNames(db: Db, ownerId: string): Promise<OwnerNames> {
-  const rows = await db
-    .select({
-      fullName: accounts.fullName,
-      firstName: accounts.firstName,
-      lastName: accounts.lastName,
-      username: accounts.username,
-      email: accounts.email,
-    })
-    .from(accounts)
-    .where(eq(accounts.id, ownerId))
-    .limit(1);
+  const rows = await prepared(db).owner.execute({ ownerId });
   const a = rows[0];
   if (!a) return { full: '', public: '', email: null };
   const named =
@@ -268,7 +258,53 @@ function listFilter(q: Pick<ListQuery, 'ownerId' | 'type' | 'search'>): SQL | un
  * One page of the owner's events, newest start first with id as tie-break, fetching one row
  * more than asked so the caller knows whether another page follows.
  */
+/**
+ * The list's usual shape — the first page of one type of event, no search — built once per
+ * database: the event list is read on every visit of the events page, and building its query
+ * cost more than running it. Named statements on PostgreSQL, planned once per connection.
+ */
+function prepareFirstPage(db: Db) {
+  const filter = and(
+    eq(aliases.ownerId, sql.placeholder('ownerId')),
+    eq(aliases.type, sql.placeholder('type')),
+  );
+  return {
+    list: db
+      .select()
+      .from(aliases)
+      .where(filter)
+      .orderBy(desc(aliases.startTime), desc(aliases.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('podium_events_first_page'),
+    count: db.select({ n: count() }).from(aliases).where(filter).prepare('podium_events_count'),
+    owner: db
+      .select({
+        fullName: accounts.fullName,
+        firstName: accounts.firstName,
+        lastName: accounts.lastName,
+        username: accounts.username,
+        email: accounts.email,
+      })
+      .from(accounts)
+      .where(eq(accounts.id, sql.placeholder('ownerId')))
+      .limit(1)
+      .prepare('podium_events_owner_names'),
+  };
+}
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareFirstPage>>();
+function prepared(db: Db): ReturnType<typeof prepareFirstPage> {
+  let p = preparedByDb.get(db);
+  if (!p) {
+    p = prepareFirstPage(db);
+    preparedByDb.set(db, p);
+  }
+  return p;
+}
+
 export async function listAliases(db: Db, q: ListQuery): Promise<AliasRow[]> {
+  if (!q.cursor && !q.search && q.type) {
+    return prepared(db).list.execute({ ownerId: q.ownerId, type: q.type, limit: q.limit + 1 });
+  }
   const c = q.cursor;
   const position = c
     ? c.direction === 'after'
@@ -292,7 +328,10 @@ export async function countAliases(
   db: Db,
   q: Pick<ListQuery, 'ownerId' | 'type' | 'search'>,
 ): Promise<number> {
-  const rows = await db.select({ n: count() }).from(aliases).where(listFilter(q));
+  const rows =
+    !q.search && q.type
+      ? await prepared(db).count.execute({ ownerId: q.ownerId, type: q.type })
+      : await db.select({ n: count() }).from(aliases).where(listFilter(q));
   return Number(rows[0]?.n ?? 0);
 }
 
