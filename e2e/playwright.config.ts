@@ -62,8 +62,8 @@ export default defineConfig({
       // One call at a time: a call is several browsers encoding video on two cores.
       name: 'calls',
       // scripts/screenshots.mjs sets PODIUM_SCREENSHOTS: the README's pictures (*.shot.ts) instead.
-      // PODIUM_E2E_PENDING=1 adds the specs that do not pass here yet (*.pending.ts: the degraded
-      // link's ≥ 10 fps, issue 17 — kept out of `npm test` until they do, named in the issue).
+      // PODIUM_E2E_PENDING=1 adds the specs that do not pass here yet (*.pending.ts; none at the
+      // moment — kept out of `npm test` until they do, named in their issue).
       testMatch: process.env.PODIUM_SCREENSHOTS
         ? 'calls/**/*.shot.ts'
         : process.env.PODIUM_E2E_PENDING

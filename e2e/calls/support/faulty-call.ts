@@ -81,16 +81,23 @@ export interface Received {
   width: number;
   /** Peer connections the page made so far (a full reconnect builds new ones). */
   peers: number;
+  /**
+   * Frames the page's own camera captured (media-source): what it had to send, whatever the
+   * network did. On a loaded machine this swings by itself (the fake camera made 19, 7, 18, 11,
+   * 5 fps in successive 10 s at load 50), so a receiver's rate is judged against it.
+   */
+  captured: number;
 }
 
 export function received(page: Page): Promise<Received> {
   return page.evaluate(async () => {
-    const out = { frames: 0, audioPackets: 0, audioSamples: 0, width: 0, peers: 0 };
+    const out = { frames: 0, audioPackets: 0, audioSamples: 0, width: 0, peers: 0, captured: 0 };
     const peers = window.__e2ePeers ?? [];
     out.peers = peers.length;
     for (const pc of peers) {
       if (pc.connectionState === 'closed') continue;
       (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+        if (s.type === 'media-source' && s.kind === 'video') out.captured += Number(s.frames ?? 0);
         if (s.type !== 'inbound-rtp') return;
         if (s.kind === 'video') {
           out.frames += Number(s.framesDecoded ?? 0);
