@@ -606,11 +606,12 @@ export class RoomMedia {
       return;
     }
     this.#sent = next;
-    try {
-      await this.#deps.signaling.request('set_media_state', next);
-    } catch {
-      this.#sent = null; // try again with the next change
-    }
+    // Not awaited in the media queue: the socket keeps the order of what is sent, and the
+    // subscription to the feeds that follow `welcome` must not wait for this round trip
+    // (issue 11 item 3; it cost 40–340 ms of a join on a loaded machine).
+    this.#deps.signaling.request('set_media_state', next).catch(() => {
+      if (this.#sent === next) this.#sent = null; // try again with the next change
+    });
   }
 
   /** A host took a permission back: turn off what may no longer be sent. */
