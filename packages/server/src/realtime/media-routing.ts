@@ -160,6 +160,17 @@ export class MediaRouting {
       answer({ ok: false, error: plan });
       return;
     }
+    if (request.type === 'trickle') {
+      // Accepted: a candidate's fate changes nothing for the browser, which does not wait for
+      // it. Answering now frees this socket's queue, so the candidates that follow — and the
+      // subscriber's `answer` behind them — no longer wait for Janus one by one (issue 11
+      // item 3). The media room keeps each connection's candidates in order.
+      answer(OK);
+      plan().catch((error: unknown) => {
+        this.#host.log.warn({ err: error, peerId: participantId }, 'trickle failed');
+      });
+      return;
+    }
     let result: Awaited<ReturnType<typeof plan>>;
     try {
       result = await plan();
