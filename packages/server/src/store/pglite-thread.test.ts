@@ -82,4 +82,19 @@ describe('PGlite in a worker thread', () => {
     expect(typeof rows[0]?.at).toBe('string');
     expect(typeof rows[0]?.ats).toBe('string');
   });
+
+  it('leaves the event loop free while a query runs (the database works in its own thread)', async () => {
+    // A query that keeps the database busy for 600 ms; in-process, PGlite's WebAssembly would
+    // hold the event loop that long and no timer could fire meanwhile.
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks += 1;
+    }, 20);
+    try {
+      await store.db.execute(sql`SELECT count(*) FROM generate_series(1, 3000000)`);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(3);
+  });
 });
