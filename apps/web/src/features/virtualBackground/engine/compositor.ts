@@ -7,28 +7,51 @@ export type Backdrop =
 
 /** The blur is drawn from the small model input, blurred a little more, stretched back. */
 const BLUR_PX = 2;
+/**
+ * An image backdrop is prepared at a quarter of 720p's pixels: it is only ever seen behind the
+ * person (and a camera's own background is rarely sharp), and it halves a full-size pass.
+ */
+const IMAGE_LAYER_WIDTH = 640;
+const IMAGE_LAYER_HEIGHT = 360;
 
 /**
- * Draws one output frame on a 2D canvas (GPU-composited where the browser accelerates 2D
- * canvases): the person mask, the full-size camera frame kept where the mask is (source-in),
- * then the backdrop behind it (destination-over). The 144-line mask stretched to the frame
- * gives the soft edge; the blur is a blurred copy of the 256×144 model input stretched back,
- * so no full-size filter runs on any frame.
+ * Draws one output frame on a 2D canvas in two full-size passes (software in a browser without
+ * a GPU, so each pass over 922 K pixels counts): the camera frame copied as is, then over it a
+ * small "backdrop layer" stretched to the frame — the backdrop whose alpha is 1 − the person
+ * mask (the mask cut out with `destination-out` at the layer's size). The result is
+ * frame·mask + backdrop·(1 − mask), the 144-line mask stretched giving the soft edge. The blur
+ * layer is the 256×144 model input blurred a little; no full-size filter runs on any frame.
  */
 export class Compositor {
   readonly canvas: HTMLCanvasElement;
   #ctx: CanvasRenderingContext2D;
   #small: HTMLCanvasElement;
   #smallCtx: CanvasRenderingContext2D;
+  #layer: HTMLCanvasElement;
+  #layerCtx: CanvasRenderingContext2D;
+  /** The image backdrop cropped and scaled to the layer once, redrawn only when it changes. */
+  #image: HTMLCanvasElement;
+  #imageCtx: CanvasRenderingContext2D;
+  #imageSource: Drawable | null = null;
 
   constructor() {
     this.canvas = document.createElement('canvas');
     this.#small = document.createElement('canvas');
+    this.#layer = document.createElement('canvas');
+    this.#image = document.createElement('canvas');
+    this.#image.width = IMAGE_LAYER_WIDTH;
+    this.#image.height = IMAGE_LAYER_HEIGHT;
     const ctx = this.canvas.getContext('2d');
     const smallCtx = this.#small.getContext('2d');
-    if (!ctx || !smallCtx) throw new Error('virtual background: no 2D canvas');
+    const layerCtx = this.#layer.getContext('2d');
+    const imageCtx = this.#image.getContext('2d');
+    if (!ctx || !smallCtx || !layerCtx || !imageCtx) {
+      throw new Error('virtual background: no 2D canvas');
+    }
     this.#ctx = ctx;
     this.#smallCtx = smallCtx;
+    this.#layerCtx = layerCtx;
+    this.#imageCtx = imageCtx;
   }
 
   /** Sizes the output like the camera (a device switch may change it). */
@@ -44,26 +67,40 @@ export class Compositor {
   }
 
   /**
-   * `mask`: the person mask (any size); `frame`: the camera frame at full size; `small`: the
-   * same frame at the model's input size (the source of the blur).
+   * `mask`: the person mask (any size, alpha = person); `frame`: the camera frame at full size;
+   * `small`: the same frame at the model's input size (the source of the blur).
    */
   draw(mask: Drawable, frame: CanvasImageSource, small: Drawable, backdrop: Backdrop): void {
+    const layer = backdrop.kind === 'blur' ? this.#small : this.#layer;
+    const lctx = backdrop.kind === 'blur' ? this.#smallCtx : this.#layerCtx;
+    lctx.save();
+    lctx.globalCompositeOperation = 'copy';
+    if (backdrop.kind === 'blur') {
+      lctx.filter = `blur(${BLUR_PX}px)`;
+      lctx.drawImage(small, 0, 0, layer.width, layer.height);
+      lctx.filter = 'none';
+    } else {
+      if (layer.width !== IMAGE_LAYER_WIDTH || layer.height !== IMAGE_LAYER_HEIGHT) {
+        layer.width = IMAGE_LAYER_WIDTH;
+        layer.height = IMAGE_LAYER_HEIGHT;
+      }
+      if (this.#imageSource !== backdrop.image) {
+        this.#imageSource = backdrop.image;
+        drawCover(this.#imageCtx, backdrop.image, IMAGE_LAYER_WIDTH, IMAGE_LAYER_HEIGHT);
+      }
+      lctx.drawImage(this.#image, 0, 0);
+    }
+    lctx.globalCompositeOperation = 'destination-out';
+    lctx.drawImage(mask, 0, 0, layer.width, layer.height);
+    lctx.restore();
+
     const ctx = this.#ctx;
     const { width, height } = this.canvas;
     ctx.save();
     ctx.globalCompositeOperation = 'copy';
-    ctx.drawImage(mask, 0, 0, width, height);
-    ctx.globalCompositeOperation = 'source-in';
     ctx.drawImage(frame, 0, 0, width, height);
-    ctx.globalCompositeOperation = 'destination-over';
-    if (backdrop.kind === 'blur') {
-      const blurred = this.#small;
-      this.#smallCtx.filter = `blur(${BLUR_PX}px)`;
-      this.#smallCtx.drawImage(small, 0, 0, blurred.width, blurred.height);
-      ctx.drawImage(blurred, 0, 0, width, height);
-    } else {
-      drawCover(ctx, backdrop.image, width, height);
-    }
+    ctx.globalCompositeOperation = 'source-over';
+    ctx.drawImage(layer, 0, 0, width, height);
     ctx.restore();
   }
 }
