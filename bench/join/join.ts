@@ -49,6 +49,8 @@ interface Marks {
   /** A peer connection with a remote video track reached 'connected' (ICE + DTLS). */
   connected: number | null;
   firstFrame: number | null;
+  /** What the page sent on its sockets from the click to the first frame: ms after the click, what. */
+  sent: [number, string][];
 }
 
 declare global {
@@ -74,6 +76,7 @@ function instrument(): void {
     remoteTrack: null,
     connected: null,
     firstFrame: null,
+    sent: [],
   };
   window.__benchMarks = marks;
   document.addEventListener(
@@ -110,9 +113,29 @@ function instrument(): void {
           marks.subscribeSent ??= now();
         }
         if (data.includes('"type":"answer"')) marks.answerSent ??= now();
+        if (marks.firstFrame === null) {
+          const what = /"(?:type|janus|request)":"([a-z_]+)"/.exec(data)?.[1] ?? '?';
+          marks.sent.push([Math.round(now() - marks.click), what]);
+        }
       }
       super.send(data);
     }
+  };
+  // HTTP requests from the click on (verify-call, socket credentials, ICE config): when each
+  // was asked and answered, in `sent` as 'path' and 'path done'.
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const what = new URL(url, location.href).pathname;
+    const track = marks.click !== null && marks.firstFrame === null;
+    if (track) marks.sent.push([Math.round(now() - marks.click!), what]);
+    const answer = nativeFetch(input, init);
+    if (track) {
+      void answer.finally(() =>
+        marks.sent.push([Math.round(now() - marks.click!), `${what} done`]),
+      );
+    }
+    return answer;
   };
   const peers: RTCPeerConnection[] = [];
   const NativePeer = window.RTCPeerConnection;
@@ -174,6 +197,7 @@ interface JoinSample {
   trackToConnectedMs: number | null;
   connectedToFrameMs: number | null;
   load1: number;
+  sent: [number, string][];
 }
 
 async function newContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
@@ -324,6 +348,7 @@ async function measure(page: Page, kind: Kind, i: number): Promise<JoinSample> {
     trackToConnectedMs: diff(m.remoteTrack, m.connected),
     connectedToFrameMs: diff(m.connected, m.firstFrame),
     load1,
+    sent: m.sent,
   };
 }
 
