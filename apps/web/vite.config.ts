@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { excalidrawFonts } from './excalidrawFonts.ts';
 
 const apiTarget = process.env.PODIUM_API ?? 'http://127.0.0.1:8080';
 const apiPaths = [
@@ -17,7 +18,7 @@ const apiPaths = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), excalidrawFonts()],
   server: {
     port: 5173,
     // In `npm run dev` the API is the Podium server; the socket path is proxied with ws.

@@ -1,3 +1,5 @@
+// First: Excalidraw reads where its fonts are when it loads.
+import './excalidrawAssets.ts';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { Excalidraw, MainMenu } from '@excalidraw/excalidraw';
 import '@excalidraw/excalidraw/index.css';

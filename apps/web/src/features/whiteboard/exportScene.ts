@@ -1,3 +1,5 @@
+// First: Excalidraw reads where its fonts are when it loads.
+import './excalidrawAssets.ts';
 import { exportToBlob, exportToSvg } from '@excalidraw/excalidraw';
 import type { ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
 
