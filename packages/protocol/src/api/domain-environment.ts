@@ -1,11 +1,26 @@
-import type { DomainEnvironment, ListJson } from './domain.ts';
-
 /**
  * The zod-free part of domain.ts: the saved organization environment, read on every page and
  * request by the web app without loading zod (issue 11: first load). The parsers agree with
  * domain.ts's `domainEnvironmentSchema` and `listJsonSchema` (domain.test.ts). domain.ts
  * re-exports all of it.
  */
+
+/** The environment of spec §3, saved locally once a domain is chosen (domainEnvironmentSchema). */
+export interface DomainEnvironment {
+  MAIN_DOMAIN: string;
+  ACC_API_URL: string;
+  WEBRTC_BASE_API_URL: string;
+  CONFERENCE_API_URL: string;
+  SIGNAL_CONTROLLER: string;
+}
+
+/** A parent domain's list.json (spec §3; listJsonSchema). */
+export interface ListJson {
+  ACC_API: string;
+  CALL_CONFIG: string;
+  CONFERENCE_API: string;
+  SIGNAL_CONTROLLER: string;
+}
 
 /** Local storage key of the chosen domain environment (spec §3). */
 export const DOMAIN_ENV_STORAGE_KEY = 'podium.domain_env';

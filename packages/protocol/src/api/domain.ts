@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LoginResponse } from './account.ts';
+import type { DomainEnvironment, ListJson } from './domain-environment.ts';
 export * from './domain-environment.ts';
 
 /**
@@ -47,8 +48,7 @@ export const domainEnvironmentSchema = z.object({
   WEBRTC_BASE_API_URL: envUrl,
   CONFERENCE_API_URL: envUrl,
   SIGNAL_CONTROLLER: envUrl,
-});
-export type DomainEnvironment = z.infer<typeof domainEnvironmentSchema>;
+}) satisfies z.ZodType<DomainEnvironment>;
 
 /** A parent domain's list.json (spec §3): its fields map onto the environment. */
 export const listJsonSchema = z.object({
@@ -56,8 +56,7 @@ export const listJsonSchema = z.object({
   CALL_CONFIG: envUrl,
   CONFERENCE_API: envUrl,
   SIGNAL_CONTROLLER: envUrl,
-});
-export type ListJson = z.infer<typeof listJsonSchema>;
+}) satisfies z.ZodType<ListJson>;
 
 export const findDomainRequest = z.object({ domain: domainSchema });
 
