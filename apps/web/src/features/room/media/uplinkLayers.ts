@@ -12,7 +12,7 @@ import type { NetworkSample } from './networkQuality.ts';
  * Pure: RoomMedia feeds it the camera connection's own loss (what the media server reports
  * lost of what this browser sent) and round trip, one sample per stats poll (2 s).
  */
-export const UPLINK_THRESHOLDS = {
+const UPLINK_THRESHOLDS = {
   /** Top layer off after this many samples in a row at or above this loss, or this RTT. */
   reduce: { lossPercent: 3, rttMs: 500, samples: 2 },
   /**
