@@ -19,6 +19,7 @@ import { notFound, unauthorized } from '../../shared/errors.ts';
 import type { AuthAccount } from '../auth-account.ts';
 import type { StorageService, UploadPart } from '../storage/index.ts';
 import type { AccountsService } from './accounts.ts';
+import { toAccountDto } from './dto.ts';
 
 export interface AccountSettingsServiceOptions {
   db: Db;
@@ -77,6 +78,17 @@ export async function invitationOptOuts(db: Db, emails: readonly string[]): Prom
   return new Set(rows.flatMap((r) => (r.email ? [r.email] : [])));
 }
 
+/** The account and its settings row in one statement: details is read on every page load. */
+function prepareDetailsOf(db: Db) {
+  return db
+    .select({ account: accounts, settings: accountSettings })
+    .from(accounts)
+    .leftJoin(accountSettings, eq(accountSettings.accountId, accounts.id))
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('podium_account_details');
+}
+
 function prepareSettingsOf(db: Db) {
   return db
     .select()
@@ -99,10 +111,12 @@ export class AccountSettingsService {
 
   /** The settings row of an account, built once: account details reads it on every call. */
   #settingsOf: ReturnType<typeof prepareSettingsOf>;
+  #detailsOf: ReturnType<typeof prepareDetailsOf>;
 
   constructor(options: AccountSettingsServiceOptions) {
     this.#db = options.db;
     this.#settingsOf = prepareSettingsOf(options.db);
+    this.#detailsOf = prepareDetailsOf(options.db);
     this.#accounts = options.accounts;
     this.#storage = options.storage;
     this.#log = options.log.child({ service: 'account-settings' });
@@ -116,11 +130,12 @@ export class AccountSettingsService {
 
   /** The account as details returns it: the usual account plus its settings. */
   async details(auth: AuthAccount): Promise<AccountDetailsDto> {
-    const [account, settings] = await Promise.all([
-      this.#accounts.details(auth),
-      this.get(auth.id),
-    ]);
-    return { ...account, settings };
+    // One round trip: on PGlite every query costs its own pass through the WebAssembly
+    // Postgres, on PostgreSQL its own send and wake-up.
+    const row = (await this.#detailsOf.execute({ accountId: auth.id }))[0];
+    // The same rule as every account read: a deleted or disabled account is signed out.
+    if (!row || row.account.accountStatus === 'disabled') throw unauthorized();
+    return { ...toAccountDto(row.account), settings: toSettings(row.settings ?? undefined) };
   }
 
   async update(auth: AuthAccount, update: AccountSettingsUpdate): Promise<AccountDetailsDto> {
