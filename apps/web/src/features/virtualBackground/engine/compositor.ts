@@ -5,8 +5,11 @@ export type Backdrop =
   | { kind: 'blur' }
   | { kind: 'image'; image: CanvasImageSource & { width: number; height: number } };
 
-/** The blur is drawn from the small model input, blurred a little more, stretched back. */
-const BLUR_PX = 2;
+/**
+ * The blur is drawn from the small model input, blurred again and stretched back: 4 px at
+ * 256×144 is about 20 px at 720p, the strong blur people expect of a "blurred background".
+ */
+const BLUR_PX = 4;
 /**
  * An image backdrop is prepared at a quarter of 720p's pixels: it is only ever seen behind the
  * person (and a camera's own background is rarely sharp), and it halves a full-size pass.
