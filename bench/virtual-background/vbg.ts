@@ -6,8 +6,9 @@
 //
 // Needs the built web app (npm run build; WEB_DIST=dir for another build). Each phase runs in the same browser, one after the
 // other: the bare camera preview (capture + <video>), then blur, then a built-in image. For
-// each: ms per processed frame (segmentation + compositing, from the processor's User Timing
-// measures), processed frames per second, and the CPU of all Chromium processes (utime +
+// each: ms per output frame on the main thread (compositing with the latest mask) and per mask
+// in the segmentation worker (the processor's User Timing measures), output frames and masks
+// per second, and the CPU of all Chromium processes (utime +
 // stime from /proc, in % of one core) — with the ratio to the bare camera of the same run.
 // No network beyond loopback: the server is the in-process test server on 127.0.0.1.
 import fs from 'node:fs';
