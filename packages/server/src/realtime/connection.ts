@@ -126,6 +126,12 @@ const NOT_JOINED = fail('not_joined', 'room.not_in_room');
 /** Every server message is JSON text; `ws` copies its options, so one object serves all sends. */
 const TEXT = { binary: false } as const;
 
+/**
+ * Flushes the one connection whose TCP socket is corked (Connection#cork), if any; it runs before
+ * any other connection writes, so corking never reorders messages between sockets.
+ */
+let flushCorked: (() => void) | null = null;
+
 const newSessionId = (): string => crypto.randomBytes(16).toString('base64url');
 
 function textOf(data: RawData): string {
@@ -152,7 +158,6 @@ export class Connection implements Peer {
    */
   #logBindings: Readonly<Record<string, string>>;
   #logger: Logger | null = null;
-  #corked = false;
   #phase: Phase = 'greeting';
   #closing = false;
   #sessionId = newSessionId();
@@ -196,19 +201,25 @@ export class Connection implements Peer {
   }
 
   /**
-   * Holds this socket's writes until the current turn is over: a join's reply, welcome and
-   * what the features send a joiner (chat history, recording state, …) go out in one write.
+   * Holds this socket's writes until the current turn is over, or until another socket writes:
+   * a join's reply, welcome and what the features send a joiner (chat history, recording
+   * state, …) go out in one write.
    */
   #cork(): void {
     const socket = this.#deps.socket;
-    if (!socket || this.#corked) return;
-    this.#corked = true;
+    if (!socket || flushCorked === this.#uncorkSoon) return;
+    if (flushCorked !== null) flushCorked();
+    flushCorked = this.#uncorkSoon;
     socket.cork();
-    process.nextTick(() => {
-      this.#corked = false;
-      socket.uncork();
-    });
+    process.nextTick(this.#uncorkSoon);
   }
+
+  /** Uncorks this socket if it is the corked one (one function per connection: its identity). */
+  readonly #uncorkSoon = (): void => {
+    if (flushCorked !== this.#uncorkSoon) return;
+    flushCorked = null;
+    this.#deps.socket?.uncork();
+  };
 
   // ---------------------------------------------------------------------------------------------
   // Peer (called by the room)
@@ -216,6 +227,9 @@ export class Connection implements Peer {
   send(frame: string | WireFrame): void {
     const ws = this.#ws;
     if (ws.readyState !== WebSocket.OPEN) return;
+    // Messages leave in the order they were sent, across sockets too: a joiner's welcome before
+    // the host hears of the join.
+    if (flushCorked !== null && flushCorked !== this.#uncorkSoon) flushCorked();
     if (ws.bufferedAmount > this.#deps.limits.maxBufferedBytes) {
       // A client this far behind would only fall further; it resumes after reconnecting.
       this.#log.warn({ buffered: ws.bufferedAmount }, 'slow socket cut off');
