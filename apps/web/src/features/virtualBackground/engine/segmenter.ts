@@ -41,6 +41,10 @@ export class Segmenter {
     this.mask = canvas;
     this.#maskCtx = ctx;
     worker.onmessage = (event: MessageEvent<SegmenterReply>) => this.#receive(event.data);
+    // A worker that dies (out of memory, a wasm abort) would leave the last mask forever.
+    worker.onerror = (event) => {
+      if (!this.#closed) onError(new Error(event.message || 'virtual background: worker failed'));
+    };
   }
 
   /** Starts the worker and loads the model (first use: wasm and model from this origin). */
@@ -73,7 +77,6 @@ export class Segmenter {
       worker.terminate();
       throw error;
     }
-    worker.onerror = null;
     return new Segmenter(worker, options.width, options.height, options.onMask, options.onError);
   }
 
