@@ -21,6 +21,7 @@ const SOURCES = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/excalidrawFonts.ts',
   'apps/web/package.json',
   'packages/protocol/src',
   'package-lock.json',
