@@ -27,6 +27,7 @@ import type { StageTile } from '../state/stage.ts';
 import { useRoom, useRoomState } from './context.ts';
 import { useMirror } from './mirror.ts';
 import { TileNotice } from './TileNotice.tsx';
+import { TileCaptionBar } from './TileCaptionBar.tsx';
 
 /** The stream a tile shows: the local camera/screen for oneself, the received feed otherwise. */
 function useTileStream(tile: StageTile): MediaStream | null {
@@ -239,17 +240,7 @@ export function Tile({
       {session.features.map(({ id, TileOverlay }) =>
         TileOverlay ? <TileOverlay key={id} tile={tile} /> : null,
       )}
-      <Group
-        pos="absolute"
-        bottom={0}
-        left={0}
-        right={0}
-        p={6}
-        gap={6}
-        justify="space-between"
-        wrap="nowrap"
-        style={{ background: 'linear-gradient(transparent, rgba(0,0,0,.65))' }}
-      >
+      <TileCaptionBar>
         <Group gap={4} wrap="nowrap" miw={0}>
           {tile.source === 'camera' && !participant.audio ? (
             // A red disc with a slashed mic: the sign everyone reads as "muted".
@@ -338,7 +329,7 @@ export function Tile({
             ) : null}
           </Group>
         )}
-      </Group>
+      </TileCaptionBar>
     </Box>
   );
 }

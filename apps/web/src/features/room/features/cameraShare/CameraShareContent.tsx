@@ -9,6 +9,7 @@ import type { StageContentProps } from '../inCallFeature.ts';
 import { pinShare, stopCameraShare } from './actions.ts';
 import { cameraShareSlice } from './state.ts';
 import { shareTiles } from './view.ts';
+import { TileCaptionBar } from '../../ui/TileCaptionBar.tsx';
 
 /**
  * One camera share on the stage: its video (one's own capture, or the received feed), labelled
@@ -84,17 +85,7 @@ export function CameraShareContent({ contentId, viewOnly }: StageContentProps) {
           }}
         />
       ) : null}
-      <Group
-        pos="absolute"
-        bottom={0}
-        left={0}
-        right={0}
-        p={6}
-        gap={6}
-        justify="space-between"
-        wrap="nowrap"
-        style={{ background: 'linear-gradient(transparent, rgba(0,0,0,.65))' }}
-      >
+      <TileCaptionBar>
         <Group gap={6} wrap="nowrap" miw={0}>
           <Text size="sm" c="white" truncate>
             {tile.name} · {owner}
@@ -138,7 +129,7 @@ export function CameraShareContent({ contentId, viewOnly }: StageContentProps) {
             </Tooltip>
           </Group>
         )}
-      </Group>
+      </TileCaptionBar>
     </Box>
   );
 }
