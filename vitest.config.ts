@@ -38,6 +38,9 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Some page tests start a real server (PGlite in its worker thread: a fresh database is
+          // created and migrated first), which outlasts the default 10 s on a busy machine.
+          hookTimeout: 60_000,
           setupFiles: ['src/test/setup.ts'],
         },
       },

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** What drizzle's PGlite driver reads of a query's answer. */
@@ -76,7 +78,10 @@ export class PgliteThread implements ThreadConnection {
 
   /** Starts the worker and opens (or creates) the database in `dataDir`. */
   static async start(dataDir: string): Promise<PgliteThread> {
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    // A path, not `new URL('./…', import.meta.url)`: Vite rewrites that pattern into an asset URL
+    // when the web project's tests (jsdom) start a real server, and a Worker takes only file URLs.
+    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-worker.mjs');
+    const worker = new Worker(file, {
       workerData: { dataDir },
       execArgv: workerExecArgv(process.execArgv),
     });
