@@ -23,6 +23,7 @@ import { graphqlModules } from './graphql/modules.ts';
 import { isStorageDownload } from './http/storage/paths.ts';
 import { isRecordingDownload } from './http/recordings/paths.ts';
 import { rejectNulCharacters } from './http/nul-guard.ts';
+import { boundShutdown } from './http/shutdown.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { webStaticOptions } from './http/web-static.ts';
 import { registerGraphQL } from './graphql/index.ts';
@@ -168,6 +169,10 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
       );
     },
   });
+
+  // First of the preClose hooks: the grace for open connections starts as the shutdown does.
+  const shutdown = boundShutdown(app.server);
+  app.addHook('preClose', async () => shutdown.begin());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { Logger } from 'pino';
@@ -139,9 +138,6 @@ export class SignalingGateway {
   }
 }
 
-/** How long sockets get to finish their close handshake when the server shuts down. */
-const SHUTDOWN_GRACE_MS = 2000;
-
 /**
  * Registers @fastify/websocket and the signaling socket on the app.
  * SECURITY: the socket carries no cookie-based authority (credentials come inside `hello`), so a
@@ -153,21 +149,9 @@ export async function registerSignaling(
   options: GatewayOptions = {},
 ): Promise<SignalingGateway> {
   const gateway = new SignalingGateway({ services, log: services.log, options });
-  // Every upgraded socket, so a shutdown is bounded: a client that reconnects while the server is
-  // closing (it is told 1001 and tries again at once), or never answers the close handshake,
-  // would otherwise keep the HTTP server's close — and every onClose hook after it — waiting.
-  const upgraded = new Set<Socket>();
-  app.server.on('upgrade', (_request, socket: Socket) => {
-    upgraded.add(socket);
-    socket.once('close', () => upgraded.delete(socket));
-  });
-  // Runs before the plugin's own preClose, so clients hear 1001 rather than a bare close.
-  app.addHook('preClose', async () => {
-    await gateway.close();
-    setTimeout(() => {
-      for (const socket of upgraded) socket.destroy();
-    }, SHUTDOWN_GRACE_MS).unref();
-  });
+  // Runs before the plugin's own preClose, so clients hear 1001 rather than a bare close (and
+  // app.ts bounds the shutdown: sockets that never finish closing are destroyed after a grace).
+  app.addHook('preClose', () => gateway.close());
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   // SECURITY: no helmet headers on the upgrade: they are for documents a browser renders, and a
   // 101 Switching Protocols renders nothing (building the CSP per socket was ~7 % of a join's CPU).
