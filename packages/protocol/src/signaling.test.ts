@@ -29,6 +29,7 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
   unpublish: { type: 'unpublish', id: '1', source: 'screen' },
   subscribe: { type: 'subscribe', id: '1', feeds: ['f1', 'f2'] },
   receive_video: { type: 'receive_video', id: '1', feed_id: 'f1', on: false },
+  receive_layer: { type: 'receive_layer', id: '1', layer: 1 },
   answer: { type: 'answer', id: '1', sdp: 'v=0' },
   trickle: {
     type: 'trickle',
@@ -176,6 +177,9 @@ describe('client messages', () => {
     bad({ ...EXAMPLES.remove, participant_id: 'p'.repeat(65) });
     bad({ ...EXAMPLES.subscribe, feeds: Array.from({ length: 101 }, (_, i) => `f${i}`) });
     bad({ ...EXAMPLES.set_interpreter, channel: 'x'.repeat(33) });
+    // A simulcast layer is 0, 1 or 2.
+    bad({ ...EXAMPLES.receive_layer, layer: 3 });
+    bad({ ...EXAMPLES.receive_layer, layer: 1.5 });
   });
 
   it('needs exactly one of the alternatives', () => {

@@ -328,6 +328,14 @@ export const clientMessageSchemas = {
    * renegotiating (frames that cannot be decrypted: no keyframe requests storm the sender).
    */
   receive_video: request('receive_video', { feed_id: signalingId, on: z.boolean() }),
+  /**
+   * The highest simulcast layer (0 lowest … 2 top) this participant wants of every video it
+   * receives: a browser whose downlink loses packets asks for a lower one, which keeps its frame
+   * rate (fewer packets a frame to lose and to ask again for).
+   */
+  receive_layer: request('receive_layer', {
+    layer: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  }),
   answer: request('answer', { sdp }),
   trickle: request('trickle', {
     target: peerTarget,
@@ -477,6 +485,7 @@ const MEDIA_REQUEST_TYPES = [
   'unpublish',
   'subscribe',
   'receive_video',
+  'receive_layer',
   'answer',
   'trickle',
   'ice_restart',

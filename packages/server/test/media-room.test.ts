@@ -200,4 +200,32 @@ describe('live room media through Janus', () => {
     expect((await pageStats(guest.page)).errors).toEqual([]);
     await Promise.all([host.page.close(), guest.page.close()]);
   }, 40_000);
+
+  it('a participant whose downlink is lossy receives a lower simulcast layer, then the top again', async () => {
+    const { host, guest } = await hostAndGuest();
+    await pagePublishCamera(host.page, { simulcast: true });
+    const width = async () => (await pageStats(guest.page)).frameWidth;
+    // Janus relays the top layer unless told otherwise.
+    await expect.poll(width, { timeout: 20_000, interval: 250 }).toBe(1280);
+
+    // `receive_layer` 1: the middle layer of every video, with no renegotiation.
+    const offers = (await pageStats(guest.page)).received.filter((t) => t === 'offer').length;
+    expect((await pageRequest(guest.page, 'receive_layer', { layer: 1 })).type).toBe('reply');
+    await expect.poll(width, { timeout: 10_000, interval: 250 }).toBe(640);
+    await expectMediaFlowing(guest.page);
+    const offersNow = (await pageStats(guest.page)).received.filter((t) => t === 'offer').length;
+    expect(offersNow).toBe(offers);
+    // A camera published anew after that comes in at the chosen layer too (Janus starts every
+    // new stream at the top).
+    await pagePublishCamera(host.page, { simulcast: true });
+    await expectMediaFlowing(guest.page);
+    expect(await width()).toBe(640);
+
+    expect((await pageRequest(guest.page, 'receive_layer', { layer: 2 })).type).toBe('reply');
+    await expect.poll(width, { timeout: 10_000, interval: 250 }).toBe(1280);
+    const after = await pageStats(guest.page);
+    expect(after.subscriberConnections).toBe(1);
+    expect(after.errors).toEqual([]);
+    await Promise.all([host.page.close(), guest.page.close()]);
+  }, 60_000);
 });

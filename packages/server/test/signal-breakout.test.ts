@@ -45,6 +45,7 @@ class FakeRoom implements MediaRoom {
     this.unsubscribed.push({ participantId, feeds: [...feeds] });
   }
   receiveVideo = async (): Promise<void> => undefined;
+  receiveLayer = async (): Promise<void> => undefined;
   answer = async (): Promise<void> => undefined;
   trickle = async (): Promise<void> => undefined;
   restartIce = async (): Promise<string | null> => null;

@@ -6,6 +6,7 @@ import type {
   MediaSink,
   PublishRequest,
   RoomMedia,
+  SimulcastLayer,
 } from '../src/realtime/room-media.ts';
 import type { PublishRights } from '../src/rooms/index.ts';
 import { MediaError } from '../src/media/index.ts';
@@ -78,6 +79,9 @@ class RecordingRoom implements MediaRoom {
   }
   async receiveVideo(participantId: string, feedId: string, on: boolean): Promise<void> {
     this.#record('receiveVideo', participantId, feedId, on);
+  }
+  async receiveLayer(participantId: string, layer: SimulcastLayer): Promise<void> {
+    this.#record('receiveLayer', participantId, layer);
   }
   async answer(participantId: string, sdp: string): Promise<void> {
     this.#record('answer', participantId, sdp);
@@ -251,6 +255,14 @@ describe('signaling media path', () => {
     expect(room.callsOf('receiveVideo')).toEqual([
       { method: 'receiveVideo', participantId: guest.participantId, args: ['f-host', false] },
       { method: 'receiveVideo', participantId: guest.participantId, args: ['f-host', true] },
+    ]);
+
+    // A lossy downlink: every video it receives at most at the middle layer, then back on top.
+    await guest.client.ok({ type: 'receive_layer', layer: 1 });
+    await guest.client.ok({ type: 'receive_layer', layer: 2 });
+    expect(room.callsOf('receiveLayer')).toEqual([
+      { method: 'receiveLayer', participantId: guest.participantId, args: [1] },
+      { method: 'receiveLayer', participantId: guest.participantId, args: [2] },
     ]);
 
     await guest.client.ok({ type: 'ice_restart', target: 'subscriber' });

@@ -29,6 +29,7 @@ import {
   type MediaSink,
   type PublishRequest,
   type RoomMedia,
+  type SimulcastLayer,
 } from '../realtime/room-media.ts';
 import type { JanusClient, JanusSession } from './janus-client.ts';
 import { MediaError } from './janus-errors.ts';
@@ -124,9 +125,14 @@ interface Member {
   subscriber: SubscriberSlot | undefined;
   /** The subscriber being created (answers and candidates wait for it). */
   subscriberReady: Promise<SubscriberSlot | undefined> | undefined;
+  /** The highest simulcast layer it receives (`receive_layer`); Janus's default is the top. */
+  layer: SimulcastLayer;
   /** One operation at a time per peer connection. */
   readonly queues: Map<PeerTarget, Promise<unknown>>;
 }
+
+/** Janus relays a simulcast stream's top layer unless told otherwise. */
+const TOP_LAYER: SimulcastLayer = 2;
 
 const NO_RIGHTS: PublishRights = { audio: false, video: false, screen: false };
 
@@ -353,7 +359,9 @@ class JanusMediaRoom implements MediaRoom {
       subscribe: fresh.map((feedId) => ({ feedId })),
     });
     if (update.status === 'updated') {
+      const before = videoMids(existing.streams);
       track(existing, update.streams);
+      this.#layerOnNewStreams(member, existing, before);
       if (!update.offer) throw new MediaError('other', 'VideoRoom updated without an offer');
       return update.offer.sdp;
     }
@@ -411,6 +419,43 @@ class JanusMediaRoom implements MediaRoom {
         .configureSubscriber({ streams: mids.map((mid) => ({ mid, send: on })) })
         .catch(unavailableIfGone);
     });
+  }
+
+  receiveLayer(participantId: string, layer: SimulcastLayer): Promise<void> {
+    const member = this.#members.get(participantId);
+    if (!member) return Promise.resolve();
+    const changed = member.layer !== layer;
+    member.layer = layer;
+    if (!changed) return Promise.resolve();
+    return this.#run(member, 'subscriber', async () => {
+      const slot = member.subscriber;
+      if (slot && !slot.handle.isGone)
+        await this.#applyLayer(member, slot, videoMids(slot.streams));
+    });
+  }
+
+  /**
+   * Sets the member's layer on these video streams (`substream` per stream, no renegotiation).
+   * Janus starts every new stream at the top: streams added later get the layer once it is not.
+   */
+  async #applyLayer(member: Member, slot: SubscriberSlot, mids: readonly string[]): Promise<void> {
+    if (mids.length === 0) return;
+    const substream = member.layer;
+    await slot.handle
+      .configureSubscriber({ streams: mids.map((mid) => ({ mid, substream })) })
+      .catch(unavailableIfGone);
+  }
+
+  /** After a subscription change: a reduced layer for the video streams it added. */
+  #layerOnNewStreams(member: Member, slot: SubscriberSlot, before: readonly string[]): void {
+    if (member.layer === TOP_LAYER) return;
+    const added = videoMids(slot.streams).filter((mid) => !before.includes(mid));
+    if (added.length === 0) return;
+    // Queued after the change in progress (this may run inside it); a failure is only logged:
+    // the stream then arrives at the top layer, as before.
+    void this.#run(member, 'subscriber', () => this.#applyLayer(member, slot, added)).catch(
+      (error: unknown) => this.#log.warn({ err: error, peerId: member.id }, 'layer not applied'),
+    );
   }
 
   async answer(participantId: string, sdp: string): Promise<void> {
@@ -748,6 +793,7 @@ class JanusMediaRoom implements MediaRoom {
         publishers: new Map(),
         subscriber: undefined,
         subscriberReady: undefined,
+        layer: TOP_LAYER,
         queues: new Map(),
       };
       this.#members.set(participantId, member);
@@ -937,7 +983,9 @@ class JanusMediaRoom implements MediaRoom {
     });
     handle.on('subscriptionUpdated', ({ streams, offer }) => {
       if (!current()) return;
+      const before = videoMids(slot.streams);
       track(slot, streams);
+      this.#layerOnNewStreams(member, slot, before);
       if (!offer) return;
       const waiter = slot.waiter;
       slot.waiter = undefined;
@@ -963,6 +1011,7 @@ class JanusMediaRoom implements MediaRoom {
         streams: feedIds.map((feedId) => ({ feedId })),
       });
       track(slot, subscription.streams);
+      this.#layerOnNewStreams(member, slot, []);
       return { slot, offer: subscription.offer.sdp };
     } catch (error) {
       if (member.subscriber === slot) member.subscriber = undefined;
@@ -983,6 +1032,11 @@ class JanusMediaRoom implements MediaRoom {
     const slot = member.subscriber ?? (await member.subscriberReady);
     return slot && !slot.handle.isGone ? slot : undefined;
   }
+}
+
+/** The active video streams of a subscription, by mid. */
+function videoMids(streams: readonly SubscriptionStream[]): string[] {
+  return streams.filter((s) => s.active && s.kind === 'video').map((s) => s.mid);
 }
 
 /** Keeps what Janus reported of a subscription's streams (an empty list reports nothing). */

@@ -414,6 +414,7 @@ export class Connection implements Peer {
       case 'unpublish':
       case 'subscribe':
       case 'receive_video':
+      case 'receive_layer':
       case 'answer':
       case 'trickle':
       case 'ice_restart': {

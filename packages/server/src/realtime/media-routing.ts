@@ -244,6 +244,11 @@ export class MediaRouting {
           await media.receiveVideo(participantId, request.feed_id, request.on);
           return {};
         };
+      case 'receive_layer':
+        return async () => {
+          await media.receiveLayer(participantId, request.layer);
+          return {};
+        };
       case 'answer':
         return async () => {
           await media.answer(participantId, request.sdp);

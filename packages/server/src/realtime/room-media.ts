@@ -31,6 +31,9 @@ import type { PublishRights } from '../rooms/index.ts';
  *   no longer allowed (or `kick` the screen publisher); `leave` → detach every handle of the
  *   participant.
  */
+/** A simulcast layer: 0 the lowest, 2 the top (720p; 1080p in theater). */
+export type SimulcastLayer = 0 | 1 | 2;
+
 export interface RoomMedia {
   /** false when nothing can be published or received (no media server configured). */
   readonly available: boolean;
@@ -104,6 +107,12 @@ export interface MediaRoom {
    * renegotiation. A feed not subscribed is ignored.
    */
   receiveVideo(participantId: string, feedId: string, on: boolean): Promise<void>;
+  /**
+   * The highest simulcast layer the participant receives of every video, now and in what it
+   * subscribes to later (a lossy downlink asks for a lower one). Feeds sent without simulcast
+   * are not affected.
+   */
+  receiveLayer(participantId: string, layer: SimulcastLayer): Promise<void>;
   /** The browser's answer to the last subscriber offer. */
   answer(participantId: string, sdp: string): Promise<void>;
   trickle(participantId: string, target: PeerTarget, candidate: IceCandidate | null): Promise<void>;
@@ -165,6 +174,7 @@ class NoMediaRoom implements MediaRoom {
   subscribe = unavailable;
   unsubscribe = done;
   receiveVideo = done;
+  receiveLayer = done;
   answer = unavailable;
   trickle = unavailable;
   restartIce = unavailable;

@@ -52,6 +52,7 @@ export type MediaRequest = Extract<
       | 'unpublish'
       | 'subscribe'
       | 'receive_video'
+      | 'receive_layer'
       | 'answer'
       | 'trickle'
       | 'ice_restart';

@@ -23,6 +23,7 @@ interface StatsEntry {
   kind?: string;
   framesDecoded?: number;
   packetsReceived?: number;
+  frameWidth?: number;
 }
 interface Pc {
   remoteDescription: Description | null;
@@ -30,7 +31,10 @@ interface Pc {
   connectionState: string;
   onicecandidate: ((event: { candidate: { toJSON(): Candidate } | null }) => void) | null;
   addTrack(track: unknown, stream: unknown): void;
-  addTransceiver(kind: string, init: { direction: string }): void;
+  addTransceiver(
+    trackOrKind: unknown,
+    init: { direction: string; streams?: unknown[]; sendEncodings?: object[] },
+  ): void;
   createOffer(): Promise<Description>;
   createAnswer(): Promise<Description>;
   setLocalDescription(description: Description): Promise<void>;
@@ -48,7 +52,7 @@ interface Socket {
   close(): void;
 }
 interface MediaStreamLike {
-  getTracks(): unknown[];
+  getTracks(): { kind: string }[];
 }
 interface ServerFrame {
   type: string;
@@ -72,6 +76,8 @@ export interface PageMediaStats {
   frames: number;
   /** Audio packets received on the current subscriber connection. */
   audioPackets: number;
+  /** The widest video frame being received now (0 before any). */
+  frameWidth: number;
   /** How many subscriber connections the page has made. */
   subscriberConnections: number;
   /** How many camera publisher connections the page has made. */
@@ -92,7 +98,8 @@ interface PageClient {
   start(options: { socketUrl: string; credentials: string; protocolVersion: number }): Promise<{
     participantId: string;
   }>;
-  publishCamera(): Promise<void>;
+  /** With `simulcast`, 1280x720 in three layers (rids h, m, l: 1280, 640, 320 wide). */
+  publishCamera(options?: { simulcast?: boolean }): Promise<void>;
   renegotiateCamera(): Promise<void>;
   stats(): Promise<PageMediaStats>;
   request(type: string, payload: Record<string, unknown>): Promise<ServerFrame>;
@@ -184,15 +191,32 @@ function installPageClient(): void {
     pending[target] = [];
   };
 
+  let simulcast = false;
   const publishCamera = async (): Promise<void> => {
-    stream ??= await g.navigator.mediaDevices.getUserMedia({ audio: true, video: true });
+    stream ??= await g.navigator.mediaDevices.getUserMedia({
+      audio: true,
+      video: simulcast ? { width: 1280, height: 720 } : true,
+    });
     drop('camera');
     const pc = new g.RTCPeerConnection();
     pcs.camera = pc;
     publisherConnections += 1;
     publishing = true;
     watchCandidates(pc, 'camera');
-    for (const track of stream.getTracks()) pc.addTrack(track, stream);
+    for (const track of stream.getTracks()) {
+      if (simulcast && track.kind === 'video') {
+        pc.addTransceiver(track, {
+          direction: 'sendonly',
+          streams: [stream],
+          sendEncodings: [
+            // Top first, as the app (and Janus's own client) lists them: Janus reads the order.
+            { rid: 'h', maxBitrate: 1_200_000 },
+            { rid: 'm', scaleResolutionDownBy: 2, maxBitrate: 400_000 },
+            { rid: 'l', scaleResolutionDownBy: 4, maxBitrate: 150_000 },
+          ],
+        });
+      } else pc.addTrack(track, stream);
+    }
     await pc.setLocalDescription(await pc.createOffer());
     const reply = await must('publish_offer', { source: 'camera', sdp: pc.localDescription!.sdp });
     // A newer connection replaced this one meanwhile: its answer is moot.
@@ -291,21 +315,27 @@ function installPageClient(): void {
       self = String(joined.data!.participant_id);
       return { participantId: self };
     },
-    publishCamera: () => serial('camera', publishCamera),
+    publishCamera: (options = {}) => {
+      simulcast = options.simulcast ?? false;
+      return serial('camera', publishCamera);
+    },
     renegotiateCamera: () => serial('camera', renegotiateCamera),
     request,
     async stats() {
       let frames = 0;
       let audioPackets = 0;
+      let frameWidth = 0;
       const stats = await pcs.subscriber?.getStats();
       stats?.forEach((s) => {
         if (s.type !== 'inbound-rtp') return;
         if (s.kind === 'video') frames += s.framesDecoded ?? 0;
+        if (s.kind === 'video') frameWidth = Math.max(frameWidth, s.frameWidth ?? 0);
         if (s.kind === 'audio') audioPackets += s.packetsReceived ?? 0;
       });
       return {
         frames,
         audioPackets,
+        frameWidth,
         subscriberConnections,
         publisherConnections,
         feeds: [...feeds],
@@ -338,8 +368,14 @@ export async function pageJoin(
   return participantId;
 }
 
-export async function pagePublishCamera(page: Page): Promise<void> {
-  await page.evaluate(() => (globalThis as unknown as PageGlobals).podium.publishCamera());
+export async function pagePublishCamera(
+  page: Page,
+  options: { simulcast?: boolean } = {},
+): Promise<void> {
+  await page.evaluate(
+    (o) => (globalThis as unknown as PageGlobals).podium.publishCamera(o),
+    options,
+  );
 }
 
 export async function pageRenegotiateCamera(page: Page): Promise<void> {

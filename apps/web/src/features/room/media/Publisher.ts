@@ -1,7 +1,7 @@
 import type { IceCandidate, PublishSource, RoomMode } from '@podium/protocol';
 import type { FrameProtection } from './e2ee/E2ee.ts';
 import { cameraEncodings, parametersForMode } from './simulcast.ts';
-import { withTopLayer } from './uplinkLayers.ts';
+import { withTopLayer } from './linkLayers.ts';
 import {
   addRemoteCandidate,
   trickleThrough,
@@ -124,7 +124,7 @@ export class Publisher {
   }
 
   /**
-   * Turns the camera's top simulcast layer off (a lossy uplink, uplinkLayers.ts) or back on, in
+   * Turns the camera's top simulcast layer off (a lossy uplink, linkLayers.ts) or back on, in
    * place: the media server moves its receivers to the next layer down by itself. False when
    * the browser refused (the call goes on as it was).
    */

@@ -23,7 +23,7 @@ import { ActiveSpeakerDetector } from './activeSpeaker.ts';
 import { E2ee, frameEncryptionSupported } from './e2ee/E2ee.ts';
 import type { LocalMediaState, ScreenShareError, ScreenShareState } from './localMedia.ts';
 import { qualityOf, readTotals, sampleBetween, type StatsTotals } from './networkQuality.ts';
-import { UplinkLayers } from './uplinkLayers.ts';
+import { LinkLayers } from './linkLayers.ts';
 import { browserPeerConnection, type MediaSignaling, type PeerConnectionFactory } from './peer.ts';
 import { ExtraPublishers } from './extraPublishers.ts';
 import { Publisher } from './Publisher.ts';
@@ -84,9 +84,12 @@ export class RoomMedia {
   #closed = false;
   #timers: ReturnType<typeof setInterval>[] = [];
   #statsTotals: StatsTotals | null = null;
-  /** The camera connection's own counters, and whether its top layer is off (uplinkLayers.ts). */
+  /** The camera connection's own counters, and whether its top layer is off (linkLayers.ts). */
   #uplinkTotals: { publisher: Publisher; totals: StatsTotals } | null = null;
-  #uplink = new UplinkLayers();
+  #uplink = new LinkLayers();
+  /** The subscriber connection's counters, and whether it receives below the top layer. */
+  #downlinkTotals: { subscriber: Subscriber; totals: StatsTotals } | null = null;
+  #downlink = new LinkLayers();
   #speaker = new ActiveSpeakerDetector();
   /**
    * The server reports the active speaker (`active_speaker`, from the media server's audio
@@ -694,6 +697,7 @@ export class RoomMedia {
     }
     try {
       const camera = this.#camera;
+      const subscriber = this.#subscriber;
       const reports = await Promise.all(pcs.map((pc) => pc.getStats()));
       const entries = reports.map((r) => r.values() as Iterable<Record<string, unknown>>);
       const totals = readTotals(entries);
@@ -703,6 +707,10 @@ export class RoomMedia {
       const cameraIndex = camera ? pcs.indexOf(camera.peerConnection) : -1;
       if (camera && cameraIndex >= 0) {
         await this.#adaptUplink(camera, readTotals([reports[cameraIndex]!.values()]));
+      }
+      const subscriberIndex = subscriber ? pcs.indexOf(subscriber.peerConnection) : -1;
+      if (subscriber && subscriberIndex >= 0) {
+        await this.#adaptDownlink(subscriber, readTotals([reports[subscriberIndex]!.values()]));
       }
     } catch {
       // A connection closed between the check and the call: the next tick reads again.
@@ -716,6 +724,26 @@ export class RoomMedia {
     this.#uplinkTotals = { publisher: camera, totals };
     const decision = this.#uplink.update(sampleBetween(previous, totals));
     if (decision !== null) await camera.setTopLayer(!decision);
+  }
+
+  /**
+   * Every video received at the middle layer while this browser's own downlink loses packets,
+   * back at the top once it is clean (`receive_layer`). The media server keeps the choice for
+   * the participant; a new subscriber connection starts from the top on both sides.
+   */
+  async #adaptDownlink(subscriber: Subscriber, totals: StatsTotals): Promise<void> {
+    const previous =
+      this.#downlinkTotals?.subscriber === subscriber ? this.#downlinkTotals.totals : null;
+    this.#downlinkTotals = { subscriber, totals };
+    if (!previous) {
+      const wasReduced = this.#downlink.reduced;
+      this.#downlink.reset();
+      if (wasReduced) await this.#deps.signaling.request('receive_layer', { layer: 2 });
+    }
+    const decision = this.#downlink.update(sampleBetween(previous, totals));
+    if (decision !== null) {
+      await this.#deps.signaling.request('receive_layer', { layer: decision ? 1 : 2 });
+    }
   }
 
   #sampleSpeakers(): void {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { UplinkLayers, withTopLayer } from './uplinkLayers.ts';
+import { LinkLayers, withTopLayer } from './linkLayers.ts';
 
 const lossy = { lossPercent: 5, rttMs: 320 };
 const clean = { lossPercent: 0, rttMs: 40 };
 
 describe('the camera top layer on a lossy uplink', () => {
   it('goes off after two lossy samples in a row, not after one', () => {
-    const uplink = new UplinkLayers();
+    const uplink = new LinkLayers();
     expect(uplink.update(lossy)).toBeNull();
     expect(uplink.update(clean)).toBeNull();
     expect(uplink.update(lossy)).toBeNull();
@@ -15,13 +15,13 @@ describe('the camera top layer on a lossy uplink', () => {
   });
 
   it('goes off on a round trip of half a second even without loss', () => {
-    const uplink = new UplinkLayers();
+    const uplink = new LinkLayers();
     uplink.update({ lossPercent: 0, rttMs: 520 });
     expect(uplink.update({ lossPercent: null, rttMs: 610 })).toBe(true);
   });
 
   it('comes back only after 16 s of clean samples; one lossy sample starts the count again', () => {
-    const uplink = new UplinkLayers();
+    const uplink = new LinkLayers();
     uplink.update(lossy);
     uplink.update(lossy);
     for (let i = 0; i < 7; i++) expect(uplink.update(clean)).toBeNull();
@@ -33,7 +33,7 @@ describe('the camera top layer on a lossy uplink', () => {
   });
 
   it('ignores samples without figures and starts afresh on reset', () => {
-    const uplink = new UplinkLayers();
+    const uplink = new LinkLayers();
     uplink.update(lossy);
     expect(uplink.update({ lossPercent: null, rttMs: null })).toBeNull();
     expect(uplink.update(lossy)).toBe(true);

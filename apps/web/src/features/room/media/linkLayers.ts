@@ -1,18 +1,21 @@
 import type { NetworkSample } from './networkQuality.ts';
 
 /**
- * Whether the camera sends its top simulcast layer (720p, or 1080p in theater) over the uplink
- * it has now. On a lossy link (issue 17: 150 ± 30 ms, 5 % loss) the top layer is what suffers:
- * its ~1.2 Mbps is most of what the media server must ask again for, its key frames are the
- * largest (more packets, so more often one lost), and the sender's bandwidth estimate keeps
- * switching it off and on, which makes the media server change everybody's layer and ask for a
- * new key frame each time — the frame rate falls in those switches. Sent from a lossy link,
- * the middle layer (360p) keeps the frame rate; the encoder's CPU saved goes to frames too.
+ * Whether a lossy link should carry the top simulcast layer (720p, or 1080p in theater) — asked
+ * both ways: the camera's uplink (does it send its top layer) and the subscriber's downlink
+ * (does the media server relay the top layer to it, `receive_layer`). On a lossy link (issue 17:
+ * 150 ± 30 ms, 5 % loss) the top layer is what suffers: its ~1.2 Mbps is most of what must be
+ * asked for again, its frames and key frames take the most packets (so are more often missing
+ * one and wait for it), and the sender's bandwidth estimate keeps switching it off and on, which
+ * makes the media server change everybody's layer and ask for a new key frame each time — the
+ * frame rate falls in those switches. Over a lossy link the middle layer (360p) keeps the frame
+ * rate; the encoder's and decoder's CPU saved goes to frames too.
  *
- * Pure: RoomMedia feeds it the camera connection's own loss (what the media server reports
- * lost of what this browser sent) and round trip, one sample per stats poll (2 s).
+ * Pure: RoomMedia feeds it, one sample per stats poll (2 s), the connection's own loss (for the
+ * camera, what the media server reports lost of what this browser sent; for the subscriber,
+ * what this browser lost of what it was sent) and round trip.
  */
-const UPLINK_THRESHOLDS = {
+const LOSSY_THRESHOLDS = {
   /** Top layer off after this many samples in a row at or above this loss, or this RTT. */
   reduce: { lossPercent: 3, rttMs: 500, samples: 2 },
   /**
@@ -22,7 +25,7 @@ const UPLINK_THRESHOLDS = {
   restore: { lossPercent: 1, rttMs: 300, samples: 8 },
 } as const;
 
-export class UplinkLayers {
+export class LinkLayers {
   #reduced = false;
   #streak = 0;
 
@@ -38,7 +41,7 @@ export class UplinkLayers {
   update(sample: NetworkSample): boolean | null {
     const { lossPercent: loss, rttMs: rtt } = sample;
     if (loss === null && rtt === null) return null;
-    const { reduce, restore } = UPLINK_THRESHOLDS;
+    const { reduce, restore } = LOSSY_THRESHOLDS;
     const against = this.#reduced
       ? // Reduced: a sample counts towards going back only if it is clean on both counts.
         (loss ?? 0) < restore.lossPercent && (rtt ?? 0) < restore.rttMs
