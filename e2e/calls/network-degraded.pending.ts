@@ -20,6 +20,16 @@ interface Slice {
   /** What the sending side's camera captured, fps (the guest's for fpsToHost, and back). */
   capturedByGuest: number;
   capturedByHost: number;
+  /** Per 10 s: what each side's camera encoded on its middle layer, and each receiver's counters. */
+  diagToHost: Record<string, number>;
+  diagToGuest: Record<string, number>;
+}
+
+/** Growth of each diagnostic counter between two readings. */
+function diagBetween(before: Received['diag'], after: Received['diag']): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(after).map(([key, value]) => [key, value - before[key as keyof typeof before]]),
+  );
 }
 
 const SLICE_MS = 10_000;
@@ -101,12 +111,27 @@ test.describe('degraded network', () => {
         widthToGuest: g.width,
         capturedByGuest: Math.round(((g.captured - guestIn.captured) / seconds) * 10) / 10,
         capturedByHost: Math.round(((h.captured - host.captured) / seconds) * 10) / 10,
+        // Received by the host, and encoded by the guest who sent it (and the other way).
+        diagToHost: {
+          ...diagBetween(host.diag, h.diag),
+          encodedMid: g.diag.encodedMid - guestIn.diag.encodedMid,
+        },
+        diagToGuest: {
+          ...diagBetween(guestIn.diag, g.diag),
+          encodedMid: h.diag.encodedMid - host.diag.encodedMid,
+        },
       });
       [host, guestIn, at] = [h, g, Date.now()];
     }
     await guest.link.heal();
 
-    for (const [i, s] of slices.entries()) report(`degraded slice ${i + 1}`, { ...s });
+    for (const [i, { diagToHost, diagToGuest, ...s }] of slices.entries()) {
+      report(`degraded slice ${i + 1}`, {
+        ...s,
+        diagToHost: JSON.stringify(diagToHost),
+        diagToGuest: JSON.stringify(diagToGuest),
+      });
+    }
     report('degraded summary', {
       cleanFps: Math.round(cleanFps * 10) / 10,
       cleanCapturedByHost: Math.round(cleanCaptured.host * 10) / 10,

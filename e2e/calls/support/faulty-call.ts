@@ -87,20 +87,60 @@ export interface Received {
    * 5 fps in successive 10 s at load 50), so a receiver's rate is judged against it.
    */
   captured: number;
+  /**
+   * Where frames went, for the reports (not judged): what this page's camera encoded on its
+   * middle layer (rid m), and of the video it receives: frames that arrived whole, frames
+   * dropped before display, key frames decoded, freezes, and the NACKs and PLIs it sent.
+   */
+  diag: {
+    encodedMid: number;
+    framesReceived: number;
+    framesDropped: number;
+    keyFrames: number;
+    freezes: number;
+    nacks: number;
+    plis: number;
+  };
 }
 
 export function received(page: Page): Promise<Received> {
   return page.evaluate(async () => {
-    const out = { frames: 0, audioPackets: 0, audioSamples: 0, width: 0, peers: 0, captured: 0 };
+    const diag = {
+      encodedMid: 0,
+      framesReceived: 0,
+      framesDropped: 0,
+      keyFrames: 0,
+      freezes: 0,
+      nacks: 0,
+      plis: 0,
+    };
+    const out = {
+      frames: 0,
+      audioPackets: 0,
+      audioSamples: 0,
+      width: 0,
+      peers: 0,
+      captured: 0,
+      diag,
+    };
     const peers = window.__e2ePeers ?? [];
     out.peers = peers.length;
     for (const pc of peers) {
       if (pc.connectionState === 'closed') continue;
       (await pc.getStats()).forEach((s: Record<string, unknown>) => {
         if (s.type === 'media-source' && s.kind === 'video') out.captured += Number(s.frames ?? 0);
+        if (s.type === 'outbound-rtp' && s.kind === 'video' && s.rid === 'm') {
+          diag.encodedMid += Number(s.framesEncoded ?? 0);
+        }
         if (s.type !== 'inbound-rtp') return;
         if (s.kind === 'video') {
           out.frames += Number(s.framesDecoded ?? 0);
+          diag.framesReceived += Number(s.framesReceived ?? 0);
+          diag.framesDropped += Number(s.framesDropped ?? 0);
+          diag.keyFrames += Number(s.keyFramesDecoded ?? 0);
+          diag.freezes += Number(s.freezeCount ?? 0);
+          diag.nacks += Number(s.nackCount ?? 0);
+          diag.plis += Number(s.pliCount ?? 0);
           out.width = Math.max(out.width, Number(s.frameWidth ?? 0));
         } else {
           out.audioPackets += Number(s.packetsReceived ?? 0);

@@ -4,6 +4,9 @@ import { startTestNodes, type TestNodes } from './support/cluster.ts';
 import { hoursFromNow, signUpAndLogin } from './events-support.ts';
 
 const LOGIN_MAX = 4;
+const EVENT_MAX_FAILURES = 12;
+// Long enough for a burst to land inside one back-off on a busy machine; short to wait out.
+const EVENT_BACKOFF_MS = 3000;
 
 // Two nodes on one database and one Redis: a limit holds for the total over both nodes, not
 // per node (issue 16, "limits hold across nodes").
@@ -12,7 +15,12 @@ describe('limits across two nodes (PostgreSQL + Redis)', () => {
   const node = (i: number) => cluster.nodes[i % 2]!;
 
   beforeAll(async () => {
-    cluster = await startTestNodes(2, { LOGIN_MAX_ATTEMPTS: String(LOGIN_MAX) });
+    cluster = await startTestNodes(2, {
+      LOGIN_MAX_ATTEMPTS: String(LOGIN_MAX),
+      TRUST_PROXY: '1',
+      VERIFY_CALL_EVENT_MAX_FAILURES: String(EVENT_MAX_FAILURES),
+      VERIFY_CALL_EVENT_BACKOFF_MS: String(EVENT_BACKOFF_MS),
+    });
   });
   afterAll(async () => {
     await cluster?.close();
@@ -70,5 +78,47 @@ describe('limits across two nodes (PostgreSQL + Redis)', () => {
     }
     expect(statuses.slice(0, CLIENT_LOG_RATE_PER_MINUTE).every((s) => s === 201)).toBe(true);
     expect(statuses.slice(CLIENT_LOG_RATE_PER_MINUTE)).toEqual([429, 429]);
+  });
+
+  it('an event whose passcode is guessed on both nodes within the hour: its owner is told once', async () => {
+    const owner = await signUpAndLogin(node(0), 'nodes-guessed');
+    const created = await node(0).api(apiPaths.events.create, {
+      body: { title: 'Guessed twice', start_time: hoursFromNow(1), passcode: 'Right-123456' },
+      token: owner.token,
+    });
+    const alias = created.body.name as string;
+    let address = 0;
+    /** A burst of wrong passcodes from fresh addresses, spread over both nodes, until it rests. */
+    const burst = async (first: number) => {
+      for (let i = 0; i < EVENT_MAX_FAILURES + 2; i++) {
+        address += 1;
+        await node(first + i).api(apiPaths.events.verifyCall, {
+          body: { alias, passcode: `Wrong-${100000 + address}` },
+          headers: { 'x-forwarded-for': `10.9.${address >> 8}.${address & 255}` },
+        });
+      }
+    };
+    const notices = async () => {
+      const list = await node(1).api(`${apiPaths.notifications.list}?limit=50`, {
+        token: owner.token,
+      });
+      const items = list.body.items as Array<{ kind: string }>;
+      return items.filter((n) => n.kind === 'passcode_guessing').length;
+    };
+
+    // The first burst's resting guess (the 12th judged, alternating from node 0) lands on node 1.
+    await burst(0);
+    await expect.poll(notices).toBe(1);
+    // After the back-off, a second burst from node 1: its resting guess lands on node 0.
+    await new Promise((resolve) => setTimeout(resolve, EVENT_BACKOFF_MS + 300));
+    await burst(1);
+    const resting = await node(0).api(apiPaths.events.verifyCall, {
+      body: { alias, passcode: 'Right-123456' },
+      headers: { 'x-forwarded-for': '10.9.255.1' },
+    });
+    expect(resting.status).toBe(429);
+    // Node 0 has not told the owner itself, but the notice mark is shared: no second notice.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await notices()).toBe(1);
   });
 });

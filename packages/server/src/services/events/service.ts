@@ -51,7 +51,7 @@ import { canonicalTimeZone, eventCalendar } from './ics.ts';
 import { InvitationSender, type Invitee } from './invitations.ts';
 import { invitationOptOuts } from '../accounts/settings.ts';
 import * as repo from './repository.ts';
-import type { FailureCounter, SharedCounters } from '../../cluster/ports.ts';
+import type { FailureCounter, Marks, SharedCounters } from '../../cluster/ports.ts';
 import { LocalCounters } from '../../cluster/local.ts';
 import { PasscodeGuard } from './passcode-guard.ts';
 import { copyDefaultsToEvent } from '../studio/repository.ts';
@@ -160,8 +160,8 @@ export class EventsService {
   #notifier: InvitationNotifier | null;
   #throttle: FailureCounter;
   #guard: PasscodeGuard;
-  /** Event id → when its owner was last told of passcode guessing. */
-  #guessingNoticeAt = new Map<string, number>();
+  /** Events whose owner was told of passcode guessing within the hour (on any node). */
+  #guessingNotices: Marks;
 
   constructor(options: EventsServiceOptions) {
     this.#config = options.config;
@@ -177,6 +177,7 @@ export class EventsService {
       windowMs: VERIFY_CALL_WINDOW_MS,
       now: this.#now,
     });
+    this.#guessingNotices = counters.marks('passcode-guessing-notice', { now: this.#now });
     this.#guard = new PasscodeGuard({
       max: this.#config.verifyCall.eventMaxFailures,
       windowMs: VERIFY_CALL_WINDOW_MS,
@@ -689,24 +690,22 @@ export class EventsService {
   #tellOwnerOfGuessing(row: AliasRow, rest: { until: Date; failures: number }): void {
     this.#log.warn({ aliasId: row.id, until: rest.until }, 'passcode guessing: event rests');
     const notifier = this.#notifier;
-    const last = this.#guessingNoticeAt.get(row.id);
-    if (!notifier || (last !== undefined && this.#now() - last < GUESSING_NOTICE_INTERVAL_MS)) {
-      return;
-    }
-    this.#guessingNoticeAt.set(row.id, this.#now());
-    if (this.#guessingNoticeAt.size > 10_000) {
-      const oldest = this.#guessingNoticeAt.keys().next();
-      if (!oldest.done) this.#guessingNoticeAt.delete(oldest.value);
-    }
+    if (!notifier) return;
     const data = {
       alias: row.name,
       title: row.title,
       failures: rest.failures,
       until: rest.until.toISOString(),
     };
-    notifier.notify(row.ownerId, { kind: 'passcode_guessing', data }).catch((error: unknown) => {
-      this.#log.warn({ err: error, aliasId: row.id }, 'passcode guessing notice failed');
-    });
+    // Claimed across nodes: a burst resting the event on two nodes in the hour tells once.
+    this.#guessingNotices
+      .claim(row.id, GUESSING_NOTICE_INTERVAL_MS)
+      .then((first) =>
+        first ? notifier.notify(row.ownerId, { kind: 'passcode_guessing', data }) : undefined,
+      )
+      .catch((error: unknown) => {
+        this.#log.warn({ err: error, aliasId: row.id }, 'passcode guessing notice failed');
+      });
   }
 
   /**
