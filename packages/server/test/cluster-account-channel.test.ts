@@ -104,4 +104,48 @@ describe('account channel and QR ringing across two nodes', () => {
       reason: 'answered',
     });
   });
+
+  it('two agents on different nodes both decline: the call ends busy at once, not at the timeout', async () => {
+    const owner = await signUpAndLogin(nodeA, 'x-owner2', 'Owner Hà');
+    const onA = await signUpAndLogin(nodeA, 'x-agent-a', 'Agent Ánh');
+    const onB = await signUpAndLogin(nodeB, 'x-agent-b', 'Agent Bảo');
+    const created = await nodeA.api('/api/account/qrcode/create', {
+      token: owner.token,
+      body: { type: 'qrcode', title: 'Help desk', start_time: hoursFromNow(0) },
+    });
+    const alias = created.body.name as string;
+    for (const agent of [onA, onB]) {
+      const added = await nodeA.api('/api/account/qrcode/participant/add', {
+        token: owner.token,
+        body: { alias, account: agent.email },
+      });
+      expect(added.status).toBe(201);
+    }
+    const socketA = await online(nodeA, onA);
+    const socketB = await online(nodeB, onB);
+    await expect
+      .poll(() => nodeA.podium.services.accountChannel.isOnline(onB.id), { timeout: 5_000 })
+      .toBe(true);
+
+    const call = await nodeA.api('/1-1/send', {
+      body: { type: 'call', alias, display_name: 'Khách Minh' },
+    });
+    expect(call.body).toMatchObject({ state: 'ringing' });
+    const callId = call.body.call_id as string;
+    await socketA.nextOf('qr_ring', (m) => m.call_id === callId);
+    await socketB.nextOf('qr_ring', (m) => m.call_id === callId);
+
+    // Each declines on their own node, at the same time.
+    const declines = await Promise.all([
+      nodeA.api('/1-1/send', { body: { type: 'decline', call_id: callId }, token: onA.token }),
+      nodeB.api('/1-1/send', { body: { type: 'decline', call_id: callId }, token: onB.token }),
+    ]);
+    for (const declined of declines)
+      expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    // Everyone rung declined: the visitor hears "busy" now (the ring would last 30 s).
+    const waited = await nodeB.api('/1-1/send', {
+      body: { type: 'wait', call_id: callId, token: call.body.token },
+    });
+    expect(waited.body).toMatchObject({ state: 'busy' });
+  });
 });

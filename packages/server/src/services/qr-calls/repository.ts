@@ -103,6 +103,22 @@ export async function findCall(db: Db, id: string): Promise<QrCallRow | null> {
 }
 
 /**
+ * Records `agentId`'s decline of a ringing call in one statement (declines heard on several
+ * nodes at once all land); the call's declines after it, or null when it no longer rings.
+ */
+export async function addDecline(db: Db, id: string, agentId: string): Promise<string[] | null> {
+  const rows = await db
+    .update(qrCalls)
+    .set({
+      declined: sql`CASE WHEN ${qrCalls.declined} ? ${agentId} THEN ${qrCalls.declined}
+        ELSE ${qrCalls.declined} || jsonb_build_array(${agentId}::text) END`,
+    })
+    .where(and(eq(qrCalls.id, id), eq(qrCalls.state, 'ringing')))
+    .returning({ declined: qrCalls.declined });
+  return rows[0]?.declined ?? null;
+}
+
+/**
  * Moves a ringing call to `state`; null when it was no longer ringing (someone else moved it
  * first). The WHERE on `state` is what lets exactly one of several concurrent accepts win.
  */

@@ -93,11 +93,13 @@ const ROOM_LIFETIME_MS = 12 * 3600_000;
 const LOST_TIMER_GRACE_MS = 5_000;
 const GUEST_NAME = 'Guest';
 
-/** Per-process state of a ringing call: its order of work, timer, declines and waiters. */
+/**
+ * Per-process state of a ringing call: its order of work, timer and waiters. (Its declines are
+ * stored with the call: agents may decline on different nodes.)
+ */
 interface LiveCall {
   queue: SerialQueue;
   timer: NodeJS.Timeout | null;
-  declined: string[];
   waiters: Set<() => void>;
 }
 
@@ -403,10 +405,17 @@ export class QrCallsService {
 
   // ---------- The machine's edges ----------
 
+  /** The call moved on in another process first: its state now; this node lets go of it. */
+  async #movedElsewhere(callId: string): Promise<Step> {
+    const now = await repo.findCall(this.#db, callId);
+    this.#end(callId);
+    return { ok: false, state: now?.state ?? 'cancelled' } satisfies Step;
+  }
+
   #liveOf(callId: string): LiveCall {
     let live = this.#live.get(callId);
     if (!live) {
-      live = { queue: new SerialQueue(), timer: null, declined: [], waiters: new Set() };
+      live = { queue: new SerialQueue(), timer: null, waiters: new Set() };
       this.#live.set(callId, live);
     }
     return live;
@@ -423,10 +432,10 @@ export class QrCallsService {
       if (!row) throw callNotFound();
       const alias = await events.findAliasById(this.#db, row.aliasId);
       if (!alias) throw qrInvalid();
-      const call: QrCall = {
+      let call: QrCall = {
         state: row.state,
         rung: row.rung,
-        declined: live.declined,
+        declined: row.declined,
         answeredBy: row.answeredBy,
       };
       // Past the alias's expiry nothing more can be answered: the call ends as expired.
@@ -434,8 +443,17 @@ export class QrCallsService {
         row.state === 'ringing' && event.type !== 'cancel' && this.#isExpired(alias)
           ? { type: 'expire' }
           : event;
-      const result = step(call, effective);
+      let result = step(call, effective);
       if (!result.ok) return result;
+      if (effective.type === 'decline') {
+        // Stored first, in one statement: another node's decline may have landed meanwhile,
+        // and the step is taken again on the declines as they are now.
+        const declined = await repo.addDecline(this.#db, row.id, effective.agentId);
+        if (!declined) return this.#movedElsewhere(callId);
+        call = { ...call, declined: declined.filter((a) => a !== effective.agentId) };
+        result = step(call, effective);
+        if (!result.ok) return result;
+      }
       const next = result.call;
       if (next.state !== 'ringing') {
         const at = new Date(this.#now());
@@ -443,14 +461,9 @@ export class QrCallsService {
           next.state === 'answered' && next.answeredBy
             ? await this.#answer(row, alias, next.answeredBy, at)
             : await repo.finishCall(this.#db, row.id, { state: next.state, at });
-        if (!finished) {
-          // Another process moved the call first: report its state, change nothing here.
-          const now = await repo.findCall(this.#db, row.id);
-          this.#end(callId);
-          return { ok: false, state: now?.state ?? 'cancelled' } satisfies Step;
-        }
+        // Another process moved the call first: report its state, change nothing here.
+        if (!finished) return this.#movedElsewhere(callId);
       }
-      live.declined = [...next.declined];
       for (const stop of result.stops) {
         this.#channel.publish(stop.agentId, {
           type: 'qr_ring_stopped',

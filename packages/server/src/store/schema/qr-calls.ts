@@ -1,6 +1,6 @@
 import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Mirrors migrations/0010_qr_calls.sql (the SQL is the source of truth). */
+/** Mirrors migrations/0010_qr_calls.sql and 0023 (the SQL is the source of truth). */
 export const qrCallAgents = pgTable(
   'qr_call_agents',
   {
@@ -22,6 +22,7 @@ export const qrCalls = pgTable('qr_calls', {
     enum: ['ringing', 'answered', 'cancelled', 'busy', 'timeout', 'expired'],
   }).notNull(),
   rung: jsonb('rung').$type<string[]>().notNull().default([]),
+  declined: jsonb('declined').$type<string[]>().notNull().default([]),
   answeredBy: text('answered_by'),
   roomAliasId: uuid('room_alias_id'),
   ringDeadline: timestamp('ring_deadline', { withTimezone: true }).notNull(),
