@@ -291,7 +291,12 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     ...(egress ? { egress } : {}),
   });
   services.gifts.useRooms(giftRooms(signaling.registry));
-  services.qrCalls.usePresence(signaling.registry);
+  // Somebody in a live room on this node or (as of its last beat) on another is not free.
+  services.accountChannel.useCallPresence(() => signaling.registry.accountsInCalls());
+  services.qrCalls.usePresence({
+    accountsInCalls: () => signaling.registry.accountsInCalls(),
+    inCallElsewhere: (accountId) => services.accountChannel.inCallElsewhere(accountId),
+  });
   await registerGraphQL(app, services, graphqlModules);
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QR_CALL_WAIT_MAX_MS } from '@podium/protocol';
 import { startTestNodes, type TestNodes } from './support/cluster.ts';
 import { hoursFromNow, signUpAndLogin, type SignedIn } from './events-support.ts';
-import { greet, type SignalClient } from './signal-support.ts';
+import {
+  createEvent,
+  greet,
+  joinRoom,
+  socketCredentials,
+  type SignalClient,
+} from './signal-support.ts';
 import type { TestServer } from './support/server.ts';
 
 // The account channel and QR ringing reach an agent's socket on whichever node holds it
@@ -147,5 +153,39 @@ describe('account channel and QR ringing across two nodes', () => {
       body: { type: 'wait', call_id: callId, token: call.body.token },
     });
     expect(waited.body).toMatchObject({ state: 'busy' });
+  });
+
+  it('an agent in a live room on node B is busy for a call through node A: it does not ring them', async () => {
+    const owner = await signUpAndLogin(nodeA, 'x-owner3', 'Owner Lý');
+    const agent = await signUpAndLogin(nodeB, 'x-agent-c', 'Agent Cúc');
+    const created = await nodeA.api('/api/account/qrcode/create', {
+      token: owner.token,
+      body: { type: 'qrcode', title: 'Reception', start_time: hoursFromNow(0) },
+    });
+    const alias = created.body.name as string;
+    await nodeA.api('/api/account/qrcode/participant/add', {
+      token: owner.token,
+      body: { alias, account: agent.email },
+    });
+    await online(nodeB, agent);
+    // The agent is in a meeting of their own, held on node B.
+    const meeting = await createEvent(nodeB, agent.token);
+    const inRoom = await joinRoom(
+      nodeB,
+      await socketCredentials(nodeB, { alias: meeting.name }, agent.token),
+    );
+    sockets.push(inRoom.client);
+    // Node A hears it with node B's next presence beat.
+    await expect
+      .poll(() => nodeA.podium.services.accountChannel.inCallElsewhere(agent.id), {
+        timeout: 12_000,
+      })
+      .toBe(true);
+    expect(nodeA.podium.services.accountChannel.isOnline(agent.id)).toBe(true);
+
+    const call = await nodeA.api('/1-1/send', {
+      body: { type: 'call', alias, display_name: 'Khách Tú' },
+    });
+    expect(call.body).toMatchObject({ state: 'busy' });
   });
 });

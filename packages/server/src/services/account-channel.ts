@@ -15,9 +15,13 @@ const PRESENCE = 'account:presence';
 /** Each node repeats the accounts it holds this often; silent for 3 beats, it is gone. */
 const PRESENCE_HEARTBEAT_MS = 5_000;
 
-/** What another node told us: the accounts with a socket there, and when it last spoke. */
+/**
+ * What another node told us: the accounts with a socket there, those in a live room there
+ * (as of its last snapshot), and when it last spoke.
+ */
 interface RemoteNode {
   accounts: Set<string>;
+  inCalls: Set<string>;
   seenAt: number;
 }
 
@@ -30,7 +34,9 @@ interface RemoteNode {
  * also goes over the bus, and every node keeps a mirror of which accounts the others hold
  * (changes as they happen, the whole list every PRESENCE_HEARTBEAT_MS, a node silent for three
  * beats forgotten), so `isOnline` stays a synchronous look-up. Presence listeners hear this
- * node's sockets only.
+ * node's sockets only. The snapshots also carry which accounts are in a live room on that node
+ * (`useCallPresence`), so a QR call does not ring an agent busy in a call elsewhere — as of the
+ * last beat, so up to PRESENCE_HEARTBEAT_MS late.
  */
 export class AccountChannel {
   readonly #peers = new Map<string, Set<AccountPeer>>();
@@ -38,6 +44,7 @@ export class AccountChannel {
   readonly #cluster: Cluster | null;
   readonly #remote = new Map<string, RemoteNode>();
   readonly #now: () => number;
+  #inCalls: () => Iterable<string> = () => [];
   /** Resolves when this node hears the others (at once without a shared cluster). */
   readonly ready: Promise<void>;
 
@@ -73,7 +80,22 @@ export class AccountChannel {
     return (this.#peers.get(accountId)?.size ?? 0) > 0 || this.#remoteHolds(accountId);
   }
 
+  /** Where this node's accounts in live rooms come from (the room registry). */
+  useCallPresence(accountsInCalls: () => Iterable<string>): void {
+    this.#inCalls = accountsInCalls;
+  }
+
+  /** Whether another node said, at its last beat, that the account is in a live room there. */
+  inCallElsewhere(accountId: string): boolean {
+    return this.#anyRemote((remote) => remote.inCalls.has(accountId));
+  }
+
   #remoteHolds(accountId: string): boolean {
+    return this.#anyRemote((remote) => remote.accounts.has(accountId));
+  }
+
+  /** Whether a node heard from lately matches; nodes silent for three beats are forgotten. */
+  #anyRemote(test: (remote: RemoteNode) => boolean): boolean {
     if (!this.#remote.size) return false;
     const oldest = this.#now() - 3 * PRESENCE_HEARTBEAT_MS;
     for (const [node, remote] of this.#remote) {
@@ -81,7 +103,7 @@ export class AccountChannel {
         this.#remote.delete(node);
         continue;
       }
-      if (remote.accounts.has(accountId)) return true;
+      if (test(remote)) return true;
     }
     return false;
   }
@@ -110,7 +132,12 @@ export class AccountChannel {
   }
 
   #snapshot(self: string): BusMessage {
-    return { node: self, kind: 'snapshot', accounts: [...this.#peers.keys()] };
+    return {
+      node: self,
+      kind: 'snapshot',
+      accounts: [...this.#peers.keys()],
+      in_calls: [...this.#inCalls()],
+    };
   }
 
   #heard(self: string, m: BusMessage): void {
@@ -125,15 +152,18 @@ export class AccountChannel {
         return;
       case 'snapshot':
         if (Array.isArray(m.accounts)) {
-          const accounts = new Set(m.accounts.filter((a): a is string => typeof a === 'string'));
-          this.#remote.set(node, { accounts, seenAt: this.#now() });
+          this.#remote.set(node, {
+            accounts: stringSet(m.accounts),
+            inCalls: stringSet(Array.isArray(m.in_calls) ? m.in_calls : []),
+            seenAt: this.#now(),
+          });
         }
         return;
       case 'change': {
         if (typeof m.account !== 'string') return;
         let remote = this.#remote.get(node);
         if (!remote) {
-          remote = { accounts: new Set(), seenAt: this.#now() };
+          remote = { accounts: new Set(), inCalls: new Set(), seenAt: this.#now() };
           this.#remote.set(node, remote);
         }
         remote.seenAt = this.#now();
@@ -206,4 +236,8 @@ export class AccountChannel {
       }
     }
   }
+}
+
+function stringSet(values: unknown[]): Set<string> {
+  return new Set(values.filter((v): v is string => typeof v === 'string'));
 }

@@ -47,9 +47,12 @@ export interface RingChannel {
   isOnline(accountId: string): boolean;
 }
 
-/** The live rooms as this service uses them (realtime/room-registry.ts). */
+/** The live rooms as this service uses them (realtime/room-registry.ts, account channel). */
 export interface CallPresence {
+  /** Accounts in a live room on this node. */
   accountsInCalls(): Set<string>;
+  /** Whether the account is in a live room on another node (optional: one node). */
+  inCallElsewhere?(accountId: string): boolean;
 }
 
 /** The notification center as this service uses it (services/notifications). */
@@ -290,8 +293,13 @@ export class QrCallsService {
     // An agent calling their own QR code does not ring themselves, and an agent already in a
     // call is not free to answer: only online agents outside any live room ring.
     const inCalls = this.#presence?.accountsInCalls() ?? new Set<string>();
+    const busyElsewhere = (a: string) => this.#presence?.inCallElsewhere?.(a) ?? false;
     const online = agents.filter(
-      (a) => a !== visitor.account?.id && this.#channel.isOnline(a) && !inCalls.has(a),
+      (a) =>
+        a !== visitor.account?.id &&
+        this.#channel.isOnline(a) &&
+        !inCalls.has(a) &&
+        !busyElsewhere(a),
     );
     const start = initialState(online, agents);
     const token = crypto.randomBytes(24).toString('base64url');
