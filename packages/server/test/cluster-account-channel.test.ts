@@ -11,9 +11,10 @@ import {
 } from './signal-support.ts';
 import type { TestServer } from './support/server.ts';
 
-// The account channel and QR ringing reach an agent's socket on whichever node holds it
-// (issue 16): two nodes on one database and one Redis.
-describe('account channel and QR ringing across two nodes', () => {
+// The account channel and QR ringing reach an agent's socket on whichever node holds it, and
+// an event's audience chat reaches its listeners on every node (issue 16): two nodes on one
+// database and one Redis.
+describe('account channel, QR ringing and audience chat across two nodes', () => {
   let cluster: TestNodes;
   let nodeA: TestServer;
   let nodeB: TestServer;
@@ -187,5 +188,25 @@ describe('account channel and QR ringing across two nodes', () => {
       body: { type: 'call', alias, display_name: 'Khách Tú' },
     });
     expect(call.body).toMatchObject({ state: 'busy' });
+  });
+
+  it("an audience chat line posted on node A reaches the event's listeners on node B, once", async () => {
+    const owner = await signUpAndLogin(nodeA, 'x-owner4', 'Owner Mỹ');
+    const event = await createEvent(nodeA, owner.token);
+    const onB: string[] = [];
+    const off = nodeB.podium.services.live.chat.subscribe(event.id, (m) => onB.push(m.text));
+    try {
+      const posted = await nodeA.podium.services.live.chat.post(
+        event.id,
+        { identity: `a:${owner.id}`, name: 'Owner Mỹ', from: 'stage' },
+        'Xin chào khán giả',
+      );
+      await expect.poll(() => onB, { timeout: 5_000 }).toEqual(['Xin chào khán giả']);
+      // Stored once, so a viewer arriving on either node finds it in the history.
+      const history = await nodeB.podium.services.live.chat.recent(event.id);
+      expect(history.map((m) => m.id)).toEqual([posted.id]);
+    } finally {
+      off();
+    }
   });
 });

@@ -138,6 +138,7 @@ export function createServices(deps: ServiceDeps): Services {
     hlsDir: deps.config.egress.hlsDir,
     log: deps.log,
     counters,
+    cluster,
   });
   return {
     live,

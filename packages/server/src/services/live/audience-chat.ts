@@ -4,11 +4,12 @@ import {
   AUDIENCE_CHAT_HISTORY,
   LIVE_CHAT_BURST,
   LIVE_CHAT_WINDOW_MS,
+  audienceChatMessage,
   type AudienceChatMessage,
 } from '@podium/protocol';
 import type { Db } from '../../store/db.ts';
 import type { AudienceChatRow } from '../../store/schema.ts';
-import type { AttemptCounter, SharedCounters } from '../../cluster/ports.ts';
+import type { AttemptCounter, BusMessage, Cluster, SharedCounters } from '../../cluster/ports.ts';
 import { LocalCounters } from '../../cluster/local.ts';
 import * as repo from './chat-repository.ts';
 
@@ -44,11 +45,15 @@ const toMessage = (row: AudienceChatRow): AudienceChatMessage => ({
   from: row.fromRole,
 });
 
+/** The bus channel carrying each node's new lines to the others' listeners. */
+const LINES = 'live:audience-chat';
+
 /**
  * One audience chat channel per event (issue 12 item 4): lines are stored, then handed to
  * everyone listening to the event — the watch pages' event streams and the live room, which
- * shows them in the call's "Audience" panel. In-process, like the rest of services/live: with
- * several nodes the lines would go over the bus to the other nodes' listeners.
+ * shows them in the call's "Audience" panel. With several nodes (a shared cluster) each line
+ * also goes over the bus to the listeners on the other nodes (at most once: a viewer who missed
+ * one sees it in the history the next time the page loads).
  */
 export class AudienceChat implements AudienceChatChannel {
   readonly #db: Db;
@@ -56,11 +61,20 @@ export class AudienceChat implements AudienceChatChannel {
   readonly #now: () => number;
   readonly #limiter: AttemptCounter;
   readonly #listeners = new Map<string, Set<AudienceChatListener>>();
+  readonly #cluster: Cluster | null;
 
-  constructor(deps: { db: Db; log: Logger; now?: () => number; counters?: SharedCounters }) {
+  constructor(deps: {
+    db: Db;
+    log: Logger;
+    now?: () => number;
+    counters?: SharedCounters;
+    cluster?: Cluster;
+  }) {
     this.#db = deps.db;
     this.#log = deps.log;
     this.#now = deps.now ?? Date.now;
+    this.#cluster = deps.cluster?.shared ? deps.cluster : null;
+    if (this.#cluster) this.#hearOthers(this.#cluster);
     this.#limiter = (deps.counters ?? new LocalCounters()).attempts('audience-chat', {
       max: LIVE_CHAT_BURST,
       windowMs: LIVE_CHAT_WINDOW_MS,
@@ -102,6 +116,12 @@ export class AudienceChat implements AudienceChatChannel {
       body: message.text,
       sentAt: new Date(message.at),
     });
+    this.#deliver(aliasId, message);
+    this.#cluster?.bus.publish(LINES, { node: this.#cluster.nodeId, alias: aliasId, message });
+    return message;
+  }
+
+  #deliver(aliasId: string, message: AudienceChatMessage): void {
     for (const listener of this.#listeners.get(aliasId) ?? []) {
       try {
         listener(message);
@@ -109,7 +129,20 @@ export class AudienceChat implements AudienceChatChannel {
         this.#log.warn({ err: error, aliasId }, 'audience chat listener failed');
       }
     }
-    return message;
+  }
+
+  /** Lines posted on the other nodes reach this node's listeners (ours were delivered already). */
+  #hearOthers(cluster: Cluster): void {
+    const heard = (m: BusMessage) => {
+      if (m.node === cluster.nodeId || typeof m.alias !== 'string') return;
+      if (!this.#listeners.has(m.alias)) return;
+      const parsed = audienceChatMessage.safeParse(m.message);
+      if (parsed.success) this.#deliver(m.alias, parsed.data);
+    };
+    cluster.bus.subscribe(LINES, heard).then(
+      (off) => cluster.closing.addEventListener('abort', off, { once: true }),
+      (error: unknown) => this.#log.warn({ err: error }, 'audience chat: no bus subscription'),
+    );
   }
 
   /** Calls `listener` with every new line of the event until the returned function is called. */

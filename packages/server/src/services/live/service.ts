@@ -35,7 +35,7 @@ import {
   verifyPlaybackToken,
   type PlaybackToken,
 } from './playback-token.ts';
-import type { SharedCounters } from '../../cluster/ports.ts';
+import type { Cluster, SharedCounters } from '../../cluster/ports.ts';
 import { ViewerCounter } from './viewers.ts';
 
 export interface LiveServiceDeps {
@@ -52,6 +52,8 @@ export interface LiveServiceDeps {
   viewerWindowMs?: number;
   /** Where the audience chat's rate is counted: this process, or every node (src/cluster). */
   counters?: SharedCounters;
+  /** The bus carrying audience chat lines between nodes. */
+  cluster?: Cluster;
 }
 
 /** One start of a room's audience stream. */
@@ -99,6 +101,7 @@ export class LiveService {
       log: deps.log,
       now: this.#now,
       ...(deps.counters ? { counters: deps.counters } : {}),
+      ...(deps.cluster ? { cluster: deps.cluster } : {}),
     });
   }
 
