@@ -65,6 +65,14 @@ test.describe('degraded network', () => {
       host: (await received(hostPerson.page)).peers,
       guest: (await received(guest.page)).peers,
     };
+    // The call settles first: both receive the top layer once the senders' bandwidth estimates
+    // have grown (a few seconds; up to 20 s, not judged — the clean stretch then shows the rate).
+    for (const page of [hostPerson.page, guest.page]) {
+      await expect
+        .poll(async () => (await received(page)).width, { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(1280)
+        .catch(() => undefined);
+    }
     // A clean stretch first: on a machine short of CPU the browsers decode fewer frames whatever
     // the network does, and the degraded minute is judged against that too.
     const clean0 = [await received(hostPerson.page), await received(guest.page)] as const;

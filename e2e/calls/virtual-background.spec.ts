@@ -71,6 +71,26 @@ async function settledStats(room: RoomPage, tile: string): Promise<FrameStats> {
   };
 }
 
+/** The width of the frames the tile's <video> shows now (the simulcast layer received). */
+function shownWidth(room: RoomPage, tile: string): Promise<number> {
+  return room
+    .tile(tile)
+    .locator('video')
+    .evaluate((v) => (v as HTMLVideoElement).videoWidth);
+}
+
+/**
+ * Waits (up to 20 s, without failing) until the tile shows frames at least `width` wide: edges
+ * are compared at one layer, since a lower layer scaled up has fewer of them whatever the blur.
+ */
+async function atLayer(room: RoomPage, tile: string, width: number): Promise<number> {
+  await expect
+    .poll(() => shownWidth(room, tile), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(width)
+    .catch(() => undefined);
+  return shownWidth(room, tile);
+}
+
 /** Frames per second the tile's <video> decodes, over `ms`. */
 async function decodedFps(page: Page, room: RoomPage, tile: string, ms: number): Promise<number> {
   const frames = () =>
@@ -96,6 +116,8 @@ test('a blurred background is what the other side receives, at 15 fps or more', 
   );
   const tile = 'Hà Host';
   await expect(guest.room.tile(tile).locator('video')).toBeVisible();
+  // The top layer (720p) once the sender's bandwidth estimate allows it.
+  const rawWidth = await atLayer(guest.room, tile, 1280);
   const raw = await settledStats(guest.room, tile);
   const rawFps = await decodedFps(guest.page, guest.room, tile, 4_000);
 
@@ -120,6 +142,7 @@ test('a blurred background is what the other side receives, at 15 fps or more', 
   await expect
     .poll(async () => (await frameStats(guest.room, tile)).edges, { timeout: 30_000 })
     .toBeLessThan(raw.edges * 0.6);
+  const blurredWidth = await atLayer(guest.room, tile, rawWidth);
   const blurred = await settledStats(guest.room, tile);
   const processed = () =>
     hostPerson.page.evaluate(() => ({
@@ -133,7 +156,8 @@ test('a blurred background is what the other side receives, at 15 fps or more', 
   const perSecond = (n: number) => ((n * 1000) / (p1.at - p0.at)).toFixed(1);
   const loadPerCore = (os.loadavg()[0] ?? 0) / os.cpus().length;
   const measured =
-    `virtual background e2e (load ${loadPerCore.toFixed(1)} per core): edges raw ${raw.edges.toFixed(2)} → blurred ${blurred.edges.toFixed(2)}, ` +
+    `virtual background e2e (load ${loadPerCore.toFixed(1)} per core): edges raw ${raw.edges.toFixed(2)} → blurred ${blurred.edges.toFixed(2)} ` +
+    `(${rawWidth} → ${blurredWidth} wide), ` +
     `mean luma ${raw.meanLuma.toFixed(1)} → ${blurred.meanLuma.toFixed(1)}; decoded fps raw ` +
     `${rawFps.toFixed(1)} → blurred ${blurredFps.toFixed(1)}; the host composited ` +
     `${perSecond(p1.frames - p0.frames)} frames/s with ${perSecond(p1.masks - p0.masks)} masks/s`;
