@@ -226,6 +226,11 @@ export class SocketCore<Open> {
     if (this.#state !== 'closed') this.#credentials = credentials;
   }
 
+  /** The newest credentials: from the last authentication, or renewed since. */
+  get credentials(): string | null {
+    return this.#credentials;
+  }
+
   /** Closes for good: pending requests fail with `closed`. Safe to call more than once. */
   close(): void {
     this.#finish(null);

@@ -31,7 +31,14 @@ afterEach(() => {
 
 function open(
   authenticate: () => Promise<SocketAuth>,
-  extra: { upload?: boolean; mic?: boolean; lockedRetryMs?: number } = {},
+  extra: {
+    upload?: boolean;
+    mic?: boolean;
+    lockedRetryMs?: number;
+    renewCredentialsMs?: number;
+    /** Collects the socket credentials each upload sends. */
+    uploadedWith?: (string | null)[];
+  } = {},
 ) {
   const tap = new SocketTap();
   // Node has no devices: the join says there is a microphone, as a browser with one would.
@@ -43,7 +50,10 @@ function open(
     accessToken: () => null,
     ...(extra.upload
       ? {
-          upload: (file, options) => uploadChatFile(file, { ...options, baseUrl: live.server.url }),
+          upload: (file, options) => {
+            extra.uploadedWith?.push(options.credentials);
+            return uploadChatFile(file, { ...options, baseUrl: live.server.url });
+          },
         }
       : {}),
     notify: (n) => notices.push(n),
@@ -51,6 +61,7 @@ function open(
     client: {
       createSocket: tap.createSocket,
       backoff: { initialMs: 20, maxMs: 50, factor: 2, jitter: 0 },
+      ...(extra.renewCredentialsMs ? { renewCredentialsMs: extra.renewCredentialsMs } : {}),
     },
   });
   sessions.push(session);
@@ -334,5 +345,33 @@ describe('RoomSession against the real server', { timeout: 20_000 }, () => {
     expect(guest.notices).toEqual([{ kind: 'upload_failed', reason: 'rejected' }]);
     expect(guest.tap.of('chat')).toHaveLength(1);
     expect(guest.session.store.getState().busy.chat).toBeUndefined();
+  });
+
+  it('uploads with the renewed credentials once the first ones have expired (a long call)', async () => {
+    const { alias } = await hostAndGuest();
+    // Credentials good for 2 s (the server's own, re-signed shorter): a call longer than the ten
+    // minutes they are good for, without waiting ten minutes.
+    const signal = live.server.podium.services.signal;
+    const roomAuth = live.roomAuth(alias, { guest: 'Lan' });
+    const shortLived = async () => {
+      const answer = await roomAuth();
+      const opened = await signal.open(answer.credentials);
+      if (!opened.ok) throw new Error('the server refused its own credentials');
+      return { ...answer, ...(await signal.renew(opened.credentials, 2)) };
+    };
+    const uploadedWith: (string | null)[] = [];
+    const guest = await inRoom(
+      open(shortLived, { upload: true, renewCredentialsMs: 300, uploadedWith }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(guest.tap.of('renew_credentials').length).toBeGreaterThan(2);
+
+    const file = new File(['abc'], 'late.txt', { type: 'text/plain' });
+    await expect(guest.session.sendChat('everyone', 'still here', file)).resolves.toBe(true);
+    expect(guest.notices).toEqual([]);
+    // Sent with credentials that are still good (the server would also take expired ones for a
+    // while, SECURITY: only as a grace for clients that cannot renew).
+    expect(uploadedWith).toHaveLength(1);
+    expect(await signal.open(uploadedWith[0] ?? '')).toMatchObject({ ok: true, expired: false });
   });
 });

@@ -499,7 +499,7 @@ export class RoomSession {
    */
   async downloadFile(file: { id: string; name: string }): Promise<boolean> {
     const url = await fetchFileLink(file.id, {
-      credentials: this.#auth?.credentials ?? null,
+      credentials: this.#credentials(),
       accessToken: this.#options.accessToken?.() ?? null,
     });
     if (!url) {
@@ -508,6 +508,11 @@ export class RoomSession {
     }
     downloadUrl(url, file.name);
     return true;
+  }
+
+  /** The room's socket credentials for HTTP calls: renewed ones once the first have expired. */
+  #credentials(): string | null {
+    return this.#client.credentials ?? this.#auth?.credentials ?? null;
   }
 
   /** Sends a message, uploading its attachment first; resolves true once the room has it. */
@@ -519,7 +524,7 @@ export class RoomSession {
       try {
         const upload = this.#options.upload ?? uploadChatFile;
         file = await upload(attachment, {
-          credentials: this.#auth?.credentials ?? null,
+          credentials: this.#credentials(),
           roomId: this.#auth?.roomId ?? null,
           accessToken: this.#options.accessToken?.() ?? null,
         });

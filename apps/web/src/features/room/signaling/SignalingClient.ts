@@ -135,6 +135,15 @@ export class SignalingClient {
     return this.#core.state;
   }
 
+  /**
+   * The socket credentials as renewed while joined (null before the first authentication):
+   * what HTTP calls on behalf of the room (chat uploads, file links) send after the first ones
+   * expired.
+   */
+  get credentials(): string | null {
+    return this.#core.credentials;
+  }
+
   get sessionId(): string | null {
     return this.#sessionId;
   }
