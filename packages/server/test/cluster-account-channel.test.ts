@@ -28,6 +28,24 @@ describe('account channel, QR ringing and audience chat across two nodes', () =>
     return client;
   }
 
+  /** A QR code of `owner`'s, created through node A, answered by these agents. */
+  async function qrDesk(owner: SignedIn, title: string, agents: SignedIn[]): Promise<string> {
+    const created = await nodeA.api('/api/account/qrcode/create', {
+      token: owner.token,
+      body: { type: 'qrcode', title, start_time: hoursFromNow(0) },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const alias = created.body.name as string;
+    for (const agent of agents) {
+      const added = await nodeA.api('/api/account/qrcode/participant/add', {
+        token: owner.token,
+        body: { alias, account: agent.email },
+      });
+      expect(added.status).toBe(201);
+    }
+    return alias;
+  }
+
   beforeAll(async () => {
     cluster = await startTestNodes(2);
     [nodeA, nodeB] = cluster.nodes as [TestServer, TestServer];
@@ -60,17 +78,7 @@ describe('account channel, QR ringing and audience chat across two nodes', () =>
   it('a visitor calling through node A rings the agent on node B; the accept on B answers the wait held on A', async () => {
     const owner = await signUpAndLogin(nodeA, 'x-owner', 'Owner Ô');
     const agent = await signUpAndLogin(nodeB, 'x-agent', 'Agent An');
-    const created = await nodeA.api('/api/account/qrcode/create', {
-      token: owner.token,
-      body: { type: 'qrcode', title: 'Front desk', start_time: hoursFromNow(0) },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const alias = created.body.name as string;
-    const added = await nodeA.api('/api/account/qrcode/participant/add', {
-      token: owner.token,
-      body: { alias, account: agent.email },
-    });
-    expect(added.status).toBe(201);
+    const alias = await qrDesk(owner, 'Front desk', [agent]);
 
     const agentSocket = await online(nodeB, agent);
     await expect
@@ -116,18 +124,7 @@ describe('account channel, QR ringing and audience chat across two nodes', () =>
     const owner = await signUpAndLogin(nodeA, 'x-owner2', 'Owner Hà');
     const onA = await signUpAndLogin(nodeA, 'x-agent-a', 'Agent Ánh');
     const onB = await signUpAndLogin(nodeB, 'x-agent-b', 'Agent Bảo');
-    const created = await nodeA.api('/api/account/qrcode/create', {
-      token: owner.token,
-      body: { type: 'qrcode', title: 'Help desk', start_time: hoursFromNow(0) },
-    });
-    const alias = created.body.name as string;
-    for (const agent of [onA, onB]) {
-      const added = await nodeA.api('/api/account/qrcode/participant/add', {
-        token: owner.token,
-        body: { alias, account: agent.email },
-      });
-      expect(added.status).toBe(201);
-    }
+    const alias = await qrDesk(owner, 'Help desk', [onA, onB]);
     const socketA = await online(nodeA, onA);
     const socketB = await online(nodeB, onB);
     await expect
@@ -159,15 +156,7 @@ describe('account channel, QR ringing and audience chat across two nodes', () =>
   it('an agent in a live room on node B is busy for a call through node A: it does not ring them', async () => {
     const owner = await signUpAndLogin(nodeA, 'x-owner3', 'Owner Lý');
     const agent = await signUpAndLogin(nodeB, 'x-agent-c', 'Agent Cúc');
-    const created = await nodeA.api('/api/account/qrcode/create', {
-      token: owner.token,
-      body: { type: 'qrcode', title: 'Reception', start_time: hoursFromNow(0) },
-    });
-    const alias = created.body.name as string;
-    await nodeA.api('/api/account/qrcode/participant/add', {
-      token: owner.token,
-      body: { alias, account: agent.email },
-    });
+    const alias = await qrDesk(owner, 'Reception', [agent]);
     await online(nodeB, agent);
     // The agent is in a meeting of their own, held on node B.
     const meeting = await createEvent(nodeB, agent.token);
