@@ -92,13 +92,14 @@ const PART_SUFFIX = '.part';
 /** Leftovers of uploads cut short by a crash are removed after this long. */
 const STALE_PART_MS = 24 * 3600_000;
 /**
- * Socket credentials last 10 minutes, but a guest stays in a meeting for hours without asking
- * for new ones (a dropped socket resumes with expired credentials). SECURITY: authentic
- * credentials are accepted this long after expiry; they were only ever issued to someone let
- * into the room, blocked people are refused below, and an upload alone reaches nobody: sharing
- * it needs the room's socket.
+ * Socket credentials last 10 minutes; a joined participant renews them every 4 minutes
+ * (`renew_credentials`) and uploads with the newest. SECURITY: authentic credentials are
+ * accepted this long after expiry, for renewals missed while the socket was away; they were
+ * only ever issued to someone let into the room, blocked people are refused below, and an
+ * upload alone reaches nobody: sharing it needs the room's socket. (24 hours before the client
+ * renewed: a leaked credential was then good for a day.)
  */
-const CREDENTIALS_UPLOAD_GRACE_SECONDS = 24 * 3600;
+const CREDENTIALS_UPLOAD_GRACE_SECONDS = 30 * 60;
 
 const roomId = z.string().uuid();
 
