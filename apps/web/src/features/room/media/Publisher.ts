@@ -1,7 +1,7 @@
 import type { IceCandidate, PublishSource, RoomMode } from '@podium/protocol';
 import type { FrameProtection } from './e2ee/E2ee.ts';
 import { cameraEncodings, parametersForMode } from './simulcast.ts';
-import { withTopLayer } from './linkLayers.ts';
+import { withLayers, type LayerLevel } from './linkLayers.ts';
 import {
   addRemoteCandidate,
   trickleThrough,
@@ -124,24 +124,24 @@ export class Publisher {
   }
 
   /**
-   * Turns the camera's top simulcast layer off (a lossy uplink, linkLayers.ts) or back on, in
-   * place: the media server moves its receivers to the next layer down by itself. False when
-   * the browser refused (the call goes on as it was).
+   * Turns the camera's upper simulcast layers off for a lossy uplink (linkLayers.ts) or back on,
+   * in place: the media server moves its receivers to the layer still sent by itself. False
+   * when the browser refused (the call goes on as it was).
    */
-  async setTopLayer(on: boolean): Promise<boolean> {
+  async setLayers(level: LayerLevel): Promise<boolean> {
     if (this.source !== 'camera' || this.#state === 'closed') return false;
     const sender = this.#video.sender;
     if (!sender.getParameters().encodings?.length) return false;
     try {
-      await sender.setParameters(withTopLayer(sender.getParameters(), on));
+      await sender.setParameters(withLayers(sender.getParameters(), level));
       return true;
     } catch {
       // A browser that knows no degradationPreference may refuse it: the layer alone, then
       // (parameters read afresh: the first call used up their transaction).
       try {
-        const { degradationPreference: _ignored, ...plain } = withTopLayer(
+        const { degradationPreference: _ignored, ...plain } = withLayers(
           sender.getParameters(),
-          on,
+          level,
         );
         await sender.setParameters(plain);
         return true;

@@ -23,7 +23,7 @@ import { ActiveSpeakerDetector } from './activeSpeaker.ts';
 import { E2ee, frameEncryptionSupported } from './e2ee/E2ee.ts';
 import type { LocalMediaState, ScreenShareError, ScreenShareState } from './localMedia.ts';
 import { qualityOf, readTotals, sampleBetween, type StatsTotals } from './networkQuality.ts';
-import { LinkLayers } from './linkLayers.ts';
+import { LinkLayers, receiveLayerAt } from './linkLayers.ts';
 import { browserPeerConnection, type MediaSignaling, type PeerConnectionFactory } from './peer.ts';
 import { ExtraPublishers } from './extraPublishers.ts';
 import { Publisher } from './Publisher.ts';
@@ -84,10 +84,10 @@ export class RoomMedia {
   #closed = false;
   #timers: ReturnType<typeof setInterval>[] = [];
   #statsTotals: StatsTotals | null = null;
-  /** The camera connection's own counters, and whether its top layer is off (linkLayers.ts). */
+  /** The camera connection's own counters, and which of its layers are off (linkLayers.ts). */
   #uplinkTotals: { publisher: Publisher; totals: StatsTotals } | null = null;
   #uplink = new LinkLayers();
-  /** The subscriber connection's counters, and whether it receives below the top layer. */
+  /** The subscriber connection's counters, and how far below the top layer it receives. */
   #downlinkTotals: { subscriber: Subscriber; totals: StatsTotals } | null = null;
   #downlink = new LinkLayers();
   #speaker = new ActiveSpeakerDetector();
@@ -723,26 +723,27 @@ export class RoomMedia {
     if (!previous) this.#uplink.reset();
     this.#uplinkTotals = { publisher: camera, totals };
     const decision = this.#uplink.update(sampleBetween(previous, totals));
-    if (decision !== null) await camera.setTopLayer(!decision);
+    if (decision !== null) await camera.setLayers(decision);
   }
 
   /**
-   * Every video received at the middle layer while this browser's own downlink loses packets,
-   * back at the top once it is clean (`receive_layer`). The media server keeps the choice for
-   * the participant; a new subscriber connection starts from the top on both sides.
+   * Every video received at a lower layer while this browser's own downlink loses packets (the
+   * lowest when the loss comes with a long round trip), back at the top once it is clean
+   * (`receive_layer`). The media server keeps the choice for the participant; a new subscriber
+   * connection starts from the top on both sides.
    */
   async #adaptDownlink(subscriber: Subscriber, totals: StatsTotals): Promise<void> {
     const previous =
       this.#downlinkTotals?.subscriber === subscriber ? this.#downlinkTotals.totals : null;
     this.#downlinkTotals = { subscriber, totals };
     if (!previous) {
-      const wasReduced = this.#downlink.reduced;
+      const wasReduced = this.#downlink.level > 0;
       this.#downlink.reset();
       if (wasReduced) await this.#deps.signaling.request('receive_layer', { layer: 2 });
     }
     const decision = this.#downlink.update(sampleBetween(previous, totals));
     if (decision !== null) {
-      await this.#deps.signaling.request('receive_layer', { layer: decision ? 1 : 2 });
+      await this.#deps.signaling.request('receive_layer', { layer: receiveLayerAt(decision) });
     }
   }
 
