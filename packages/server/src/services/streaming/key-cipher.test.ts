@@ -23,8 +23,12 @@ describe('stream key encryption', () => {
     expect(cipher.open(sealed, 'stream-server:1:alice')).toBe('live-KEY-123');
     // Copied onto another row or account: does not open.
     expect(cipher.open(sealed, 'stream-server:1:mallory')).toBeNull();
-    // Tampered: does not open.
-    const flipped = sealed.slice(0, -2) + (sealed.endsWith('A') ? 'B' : 'A') + sealed.slice(-1);
+    // Tampered (one bit of the encrypted key flipped): does not open. (Editing a character of
+    // the text instead left it unchanged when that character was already the replacement.)
+    const raw = Buffer.from(sealed.slice('v1:'.length), 'base64url');
+    raw[raw.length - 1]! ^= 1;
+    const flipped = 'v1:' + raw.toString('base64url');
+    expect(flipped).not.toBe(sealed);
     expect(cipher.open(flipped, 'stream-server:1:alice')).toBeNull();
     expect(cipher.open('garbage', 'stream-server:1:alice')).toBeNull();
   });
