@@ -65,8 +65,8 @@ export class LinkLayers {
    * figures (first reading, a rebuilt connection) neither counts nor breaks a streak.
    */
   update(sample: NetworkSample): LayerLevel | null {
+    if (sample.lossPercent === null && sample.rttMs === null) return null;
     const wants = asked(sample);
-    if (wants === null && sample.lossPercent === null && sample.rttMs === null) return null;
     const t = LOSSY_THRESHOLDS;
     if (wants !== null && wants !== 'clean' && wants > this.#level) {
       this.#downStreak += 1;
