@@ -19,7 +19,8 @@ const planned = [
   {
     name: 'signaling',
     what: 'WebSocket swarm: join storm, chat and hand fan-out latency, server RSS/CPU',
-    status: 'ready: npm run bench -- signaling [--n 100,1000,5000,10000]',
+    status:
+      'ready: npm run bench -- signaling [--n 100,1000,5000,10000] [--engines podium,bare | nodes1,nodes2]',
   },
   {
     name: 'media',

@@ -9,6 +9,11 @@
 //   npm run bench -- signaling [--n 100,1000,5000,10000] [--window 500] [--out file.json]
 //     [--engines podium,bare] [--repeat 1] [--profile-dir dir]
 //
+// Issue 16: `--engines nodes1,nodes2` runs the same room on one node and on two nodes sharing a
+// throwaway PostgreSQL and Redis (nodes.ts); guests mint their credentials and connect
+// round-robin over the nodes; each node's CPU and RSS and the engines' CPU are reported, and the
+// two-node run is divided by the one-node run of the same size.
+//
 // Every phase has a count and a time limit; the program stops by itself and stops its server.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -26,9 +31,13 @@ import {
   type ProcSample,
   type ServerProcess,
 } from './server-process.ts';
+import { startNodes, type Nodes } from './nodes.ts';
 import { BenchSocket, type Probe } from './socket.ts';
 
-type Engine = 'podium' | 'bare';
+type Engine = 'podium' | 'bare' | 'nodes1' | 'nodes2';
+const ENGINES: readonly Engine[] = ['podium', 'bare', 'nodes1', 'nodes2'];
+/** How many Podium processes an engine runs (the bare room counts as one). */
+const nodeCount = (engine: Engine): number => (engine === 'nodes2' ? 2 : 1);
 
 interface Options {
   sizes: number[];
@@ -67,6 +76,7 @@ export interface RunResult {
   joinsPerSecond: number;
   chat: Latency;
   hand: Latency;
+  /** Summed over the nodes when there are several. */
   server: {
     idle: ProcSample;
     afterStorm: ProcSample;
@@ -74,6 +84,10 @@ export interface RunResult {
     stormCpuSeconds: number;
     messagesCpuSeconds: number;
   };
+  /** Each node on its own (one entry for a single server). */
+  nodes: { afterMessages: ProcSample; stormCpuSeconds: number; messagesCpuSeconds: number }[];
+  /** PostgreSQL and Redis CPU seconds during the storm and the messages (nodes engines only). */
+  engines: { postgres: number[]; redis: number[] } | null;
   /** Lines the server logged (LOG_LEVEL=warn: warnings and errors only). */
   serverWarnings: { count: number; samples: string[] };
   bytesPerClient: { mean: number; max: number; welcomeMean: number; host: number };
@@ -124,7 +138,7 @@ function parseOptions(argv: string[]): Options {
   if (sizes.some((n) => n > 10_000)) throw new Error('--n is at most 10000 (a conference room)');
   const engines = values.engines.split(',').map((e) => e.trim());
   for (const e of engines) {
-    if (e !== 'podium' && e !== 'bare') throw new Error('--engines lists podium and/or bare');
+    if (!ENGINES.includes(e as Engine)) throw new Error(`--engines lists ${ENGINES.join(', ')}`);
   }
   return {
     sizes,
@@ -226,10 +240,11 @@ async function prepareEvent(api: Api): Promise<{ alias: string; hostToken: strin
  * address. N counts everyone in the room: the host and N - 1 attendees (a conference holds 10,000).
  */
 async function mintPodium(
-  api: Api,
+  apis: Api[],
   n: number,
   options: Options,
 ): Promise<{ credentials: string[]; hostCredentials: string; mintSeconds: number }> {
+  const api = apis[0]!;
   const { alias, hostToken } = await prepareEvent(api);
   const attendees = n - 1;
   log(`N=${n}: minting ${attendees} join tickets and credentials`);
@@ -241,11 +256,13 @@ async function mintPodium(
     Date.now() + options.phaseTimeoutMs,
     async (i) => {
       const from = loopbackAddress(i);
-      const verified = await api.ok('/api/quickom/qrcode/verify-call', 200, {
+      // Round-robin over the nodes, as a front door without sticky sessions spreads them.
+      const node = apis[i % apis.length]!;
+      const verified = await node.ok('/api/quickom/qrcode/verify-call', 200, {
         from,
         body: { alias, display_name: `Bench ${i}` },
       });
-      const auth = await api.ok('/member/v1/auth', 200, {
+      const auth = await node.ok('/member/v1/auth', 200, {
         from,
         body: { ticket: verified.ticket },
       });
@@ -274,19 +291,38 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
   log(
     `N=${n} ${engine}: starting the server (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')})`,
   );
-  const server: ServerProcess =
-    engine === 'bare'
-      ? await startBareRoom({ startTimeoutMs: 60_000 })
-      : await startServer({
-          // A loaded shared machine (load 40+) has taken over a minute to start it.
-          startTimeoutMs: 240_000,
-          compiled: !options.source,
-          ...(serverEntry ? { entry: serverEntry } : {}),
-          ...(options.profileDir
-            ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] }
-            : {}),
-        });
-  const api = new Api(server.url);
+  const podiumServer = {
+    // A loaded shared machine (load 40+) has taken over a minute to start it.
+    startTimeoutMs: 240_000,
+    compiled: !options.source,
+    ...(serverEntry ? { entry: serverEntry } : {}),
+    ...(options.profileDir
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] }
+      : {}),
+  };
+  const nodes: Nodes | null =
+    engine === 'nodes1' || engine === 'nodes2'
+      ? await startNodes(nodeCount(engine), podiumServer)
+      : null;
+  const servers: ServerProcess[] = nodes
+    ? nodes.servers
+    : [
+        engine === 'bare'
+          ? await startBareRoom({ startTimeoutMs: 60_000 })
+          : await startServer(podiumServer),
+      ];
+  const server = servers[0]!;
+  const apis = servers.map((s) => new Api(s.url));
+  const sample = (): ProcSample[] => servers.map((s) => sampleProc(s.pid));
+  const total = (samples: ProcSample[]): ProcSample => ({
+    cpuSeconds: samples.reduce((a, x) => a + x.cpuSeconds, 0),
+    rssMb: samples.reduce((a, x) => a + x.rssMb, 0),
+    peakRssMb: samples.reduce((a, x) => a + x.peakRssMb, 0),
+  });
+  const engineCpu = (): { postgres: number; redis: number } => {
+    const e = nodes?.sampleEngines();
+    return { postgres: e?.postgres.cpuSeconds ?? 0, redis: e?.redis.cpuSeconds ?? 0 };
+  };
   const sockets: BenchSocket[] = [];
   let host: BenchSocket | null = null;
   try {
@@ -298,9 +334,9 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
       credentials = Array.from({ length: attendees }, bareCredentials);
       hostCredentials = bareCredentials();
     } else {
-      ({ credentials, hostCredentials, mintSeconds } = await mintPodium(api, n, options));
+      ({ credentials, hostCredentials, mintSeconds } = await mintPodium(apis, n, options));
     }
-    api.close();
+    for (const a of apis) a.close();
 
     host = await BenchSocket.connect(server.url, options.stepTimeoutMs);
     await host.hello(hostCredentials, options.stepTimeoutMs);
@@ -310,7 +346,9 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
     const hostBytesBefore = host.bytes;
 
     await new Promise((r) => setTimeout(r, 500));
-    const idle = sampleProc(server.pid);
+    const idleNodes = sample();
+    const idle = total(idleNodes);
+    const engines0 = engineCpu();
     log(
       `N=${n} ${engine}: join storm (${options.window} joins in flight); server idle RSS ${idle.rssMb.toFixed(0)} MB`,
     );
@@ -324,7 +362,11 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
       Date.now() + options.phaseTimeoutMs,
       async (i) => {
         firstConnect = Math.min(firstConnect, performance.now());
-        const socket = await BenchSocket.connect(server.url, options.stepTimeoutMs);
+        // Attendee i on node i mod k (the host is on the first node).
+        const socket = await BenchSocket.connect(
+          servers[(i + 1) % servers.length]!.url,
+          options.stepTimeoutMs,
+        );
         sockets[i] = socket;
         firstHello = Math.min(firstHello, performance.now());
         await socket.hello(credentials[i]!, options.stepTimeoutMs);
@@ -343,7 +385,9 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
     const stormFromConnectSeconds = (lastWelcome - firstConnect) / 1000;
     const stormBytes = joinedSockets.map((s) => s.bytes);
     const hostStormBytes = host.bytes - hostBytesBefore;
-    const afterStorm = sampleProc(server.pid);
+    const afterStormNodes = sample();
+    const afterStorm = total(afterStormNodes);
+    const engines1 = engineCpu();
     const clientStorm = process.cpuUsage(clientStormCpu);
     log(
       `N=${n} ${engine}: ${joinedSockets.length}/${n} joined in ${stormSeconds.toFixed(2)} s` +
@@ -354,7 +398,6 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
     await until(() => (host!.types.get('participant_joined') ?? 0) >= joinedSockets.length, 30_000);
 
     const everyone = [host, ...joinedSockets];
-    const serverPid = server.pid;
     // Each round sends one message and waits until every socket has it (or the time limit);
     // latencies of all rounds are pooled. CPU is sampled around each round to tell the
     // server's fan-out cost from the benchmark's own receiving cost.
@@ -372,13 +415,13 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
         const { marker, send } = makeRound(round);
         const p: Probe = { marker, type: `"type":"${kind}"`, sentAt: 0, latencies: [] };
         for (const s of everyone) s.watch(p);
-        const server0 = sampleProc(serverPid);
+        const server0 = total(sample());
         const client0 = process.cpuUsage();
         p.sentAt = performance.now();
         await send();
         await until(() => p.latencies.length >= everyone.length, options.phaseTimeoutMs);
         const client1 = process.cpuUsage(client0);
-        serverCpu += sampleProc(serverPid).cpuSeconds - server0.cpuSeconds;
+        serverCpu += total(sample()).cpuSeconds - server0.cpuSeconds;
         clientCpu += (client1.user + client1.system) / 1e6;
         for (const s of everyone) s.unwatch(p);
         received += p.latencies.length;
@@ -411,7 +454,8 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
       );
       return result;
     };
-    const messagesStart = sampleProc(serverPid);
+    const messagesStartNodes = sample();
+    const messagesStart = total(messagesStartNodes);
     const chat = await measure('chat_message', (round) => {
       const nonce = `bench-chat-${round}-${Math.random().toString(36).slice(2)}`;
       return {
@@ -428,7 +472,9 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
         send: () => raiser.request({ type: 'raise_hand' }, options.stepTimeoutMs),
       };
     });
-    const afterMessages = sampleProc(server.pid);
+    const afterMessagesNodes = sample();
+    const afterMessages = total(afterMessagesNodes);
+    const engines2 = engineCpu();
 
     const mean = (xs: number[]): number =>
       xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
@@ -453,7 +499,21 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
         stormCpuSeconds: afterStorm.cpuSeconds - idle.cpuSeconds,
         messagesCpuSeconds: afterMessages.cpuSeconds - messagesStart.cpuSeconds,
       },
-      serverWarnings: server.warnings(),
+      nodes: afterMessagesNodes.map((after, i) => ({
+        afterMessages: after,
+        stormCpuSeconds: afterStormNodes[i]!.cpuSeconds - idleNodes[i]!.cpuSeconds,
+        messagesCpuSeconds: after.cpuSeconds - messagesStartNodes[i]!.cpuSeconds,
+      })),
+      engines: nodes
+        ? {
+            postgres: [
+              engines1.postgres - engines0.postgres,
+              engines2.postgres - engines1.postgres,
+            ],
+            redis: [engines1.redis - engines0.redis, engines2.redis - engines1.redis],
+          }
+        : null,
+      serverWarnings: mergeWarnings(servers),
       bytesPerClient: {
         mean: mean(stormBytes),
         max: stormBytes.length ? Math.max(...stormBytes) : NaN,
@@ -470,14 +530,25 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
       },
     };
   } catch (error) {
-    log(`N=${n} ${engine}: failed; the server's last output:\n${server.tail()}`);
+    for (const [i, s] of servers.entries()) {
+      log(`N=${n} ${engine}: failed; server ${i + 1}'s last output:\n${s.tail()}`);
+    }
     throw error;
   } finally {
-    api.close();
+    for (const a of apis) a.close();
     host?.close();
     for (const s of sockets) s?.close();
-    await server.stop();
+    if (nodes) await nodes.stop();
+    else await server.stop();
   }
+}
+
+function mergeWarnings(servers: ServerProcess[]): { count: number; samples: string[] } {
+  const all = servers.map((s) => s.warnings());
+  return {
+    count: all.reduce((a, w) => a + w.count, 0),
+    samples: all.flatMap((w) => w.samples).slice(0, 3),
+  };
 }
 
 /** A row for the results table of bench/README.md. */
@@ -554,7 +625,62 @@ async function main(): Promise<void> {
     );
   }
   console.log(compareTable(results));
+  console.log(compareNodes(results));
   if (serverEntry) fs.rmSync(path.dirname(serverEntry), { recursive: true, force: true });
+}
+
+/**
+ * Issue 16: two nodes ÷ one node on the same engines (PostgreSQL + Redis) per size, each
+ * engine's runs averaged over the repeats. Below 1× the second node helped.
+ */
+function compareNodes(results: RunResult[]): string {
+  const lines = [
+    '\n| N | runs | delivered 1 / 2 nodes | credentials/s 1 → 2 nodes (÷) | join storm s (÷) | chat p50 / p99 ms (÷ p99) | hand p50 / p99 ms (÷ p99) | CPU s per node, storm + messages | RSS MB per node | PostgreSQL / Redis CPU s | load 1 min |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const avg = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  for (const n of [...new Set(results.map((r) => r.n))]) {
+    const one = results.filter((r) => r.n === n && r.engine === 'nodes1');
+    const two = results.filter((r) => r.n === n && r.engine === 'nodes2');
+    if (one.length === 0 || two.length === 0) continue;
+    const figures = (runs: RunResult[]) => ({
+      // Messages that reached their recipients, of those sent (chat and hands): under 100 %
+      // the nodes are not one room and the latencies below are of the part that arrived.
+      delivered:
+        runs.reduce((a, r) => a + r.chat.received + r.hand.received, 0) /
+        Math.max(
+          1,
+          runs.reduce((a, r) => a + r.chat.expected + r.hand.expected, 0),
+        ),
+      rate: avg(runs.map((r) => (r.n - 1) / r.mintSeconds)),
+      storm: avg(runs.map((r) => r.stormSeconds)),
+      chat: [avg(runs.map((r) => r.chat.p50)), avg(runs.map((r) => r.chat.p99))] as const,
+      hand: [avg(runs.map((r) => r.hand.p50)), avg(runs.map((r) => r.hand.p99))] as const,
+      cpu: runs[0]!.nodes.map((_, i) =>
+        avg(runs.map((r) => r.nodes[i]!.stormCpuSeconds + r.nodes[i]!.messagesCpuSeconds)),
+      ),
+      rss: runs[0]!.nodes.map((_, i) => avg(runs.map((r) => r.nodes[i]!.afterMessages.rssMb))),
+      postgres: avg(runs.map((r) => (r.engines?.postgres ?? []).reduce((a, b) => a + b, 0))),
+      redis: avg(runs.map((r) => (r.engines?.redis ?? []).reduce((a, b) => a + b, 0))),
+    });
+    const a = figures(one);
+    const b = figures(two);
+    const loads = [...one, ...two].flatMap((r) => [
+      r.loadAverage.before[0]!,
+      r.loadAverage.after[0]!,
+    ]);
+    const list = (xs: number[], digits: number): string => xs.map((x) => f(x, digits)).join(' + ');
+    lines.push(
+      `| ${n} | ${one.length} + ${two.length} | ${f(a.delivered * 100, 0)} % / ${f(b.delivered * 100, 0)} % | ${f(a.rate, 0)} → ${f(b.rate, 0)} (${f(b.rate / a.rate, 2)}×) | ` +
+        `${f(a.storm, 2)} → ${f(b.storm, 2)} (${f(b.storm / a.storm, 2)}×) | ` +
+        `${f(a.chat[0], 0)} / ${f(a.chat[1], 0)} → ${f(b.chat[0], 0)} / ${f(b.chat[1], 0)} (${f(b.chat[1] / a.chat[1], 2)}×) | ` +
+        `${f(a.hand[0], 0)} / ${f(a.hand[1], 0)} → ${f(b.hand[0], 0)} / ${f(b.hand[1], 0)} (${f(b.hand[1] / a.hand[1], 2)}×) | ` +
+        `${list(a.cpu, 2)} → ${list(b.cpu, 2)} | ${list(a.rss, 0)} → ${list(b.rss, 0)} | ` +
+        `${f(a.postgres, 2)} / ${f(a.redis, 2)} → ${f(b.postgres, 2)} / ${f(b.redis, 2)} | ` +
+        `${f(Math.min(...loads), 1)}–${f(Math.max(...loads), 1)} |`,
+    );
+  }
+  return lines.length > 2 ? lines.join('\n') : '';
 }
 
 /**
@@ -567,12 +693,14 @@ export function compareTable(results: RunResult[]): string {
     '\n| N | runs | CPU per join ms Podium / bare (÷) | CPU per fan-out recipient µs Podium / bare (÷) | RSS MB Podium / bare (÷) | load 1 min |',
     '|---|---|---|---|---|---|',
   ];
+  let compared = false;
   for (const n of [...new Set(results.map((r) => r.n))]) {
     const of = (engine: Engine): RunResult[] =>
       results.filter((r) => r.n === n && r.engine === engine);
     const podium = of('podium');
     const bare = of('bare');
     if (podium.length === 0 || bare.length === 0) continue;
+    compared = true;
     const sum = (runs: RunResult[]): { join: number; recipient: number; rss: number } => {
       let joins = 0;
       let stormMs = 0;
@@ -606,7 +734,7 @@ export function compareTable(results: RunResult[]): string {
         `${f(Math.min(...loads), 1)}–${f(Math.max(...loads), 1)} |`,
     );
   }
-  return lines.join('\n');
+  return compared ? lines.join('\n') : '';
 }
 
 main().catch((error: unknown) => {
