@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import pino, { type Logger } from 'pino';
 import { apiPaths, ErrorCode, serverMessages } from '@podium/protocol';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { createServices, type Services } from './services/index.ts';
@@ -135,7 +135,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     // response object; the onResponse hook below writes one compact line instead.
     // (through a LogController: the top-level option is deprecated in Fastify 5).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // A URL the router refuses (bad encoding, a path parameter over 100 characters) is
     // answered in the error shape of the API too, not Fastify's own.
     frameworkErrors: (error, _request, frameworkReply) => {

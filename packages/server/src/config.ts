@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,10 +35,14 @@ export interface Config {
   /** Development-only pages (the outbox viewer) are served only when true. */
   devTools: boolean;
   /**
-   * Whether X-Forwarded-For is believed. SECURITY: off by default, since a client talking to the
-   * server directly could otherwise fake its address and slip past the per-address limits.
+   * Which X-Forwarded-For hops are believed (TRUST_PROXY): false, a number of proxies in front
+   * (`1`: one nginx), or the proxies' addresses. SECURITY: off by default, since a client
+   * talking to the server directly could otherwise fake its address and slip past the
+   * per-address limits. Never "trust every hop": a proxy appends the peer it saw to whatever
+   * X-Forwarded-For the client sent, so the first entry is the client's own word; counting hops
+   * from the right takes the address the nearest trusted proxy saw.
    */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Failed logins allowed per account and per client address in `loginWindowMs`. */
   loginMaxAttempts: number;
   loginWindowMs: number;
@@ -154,6 +159,53 @@ export interface StreamingConfig {
   retryMax: number;
   /** STREAM_RETRY_BASE_MS: the first retry's delay, doubled each time (default 2000). */
   retryBaseMs: number;
+}
+
+/** Which proxies are believed: a number of hops counted from the socket, or their addresses. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count is given as a function of the hop's
+ * position (0 = the socket's peer): Fastify itself turns a plain number into "trust nobody",
+ * since a count cannot tell a proxy from a client that reached the node directly — so a count
+ * is only for nodes that nothing but the proxy can reach; addresses are checked per hop.
+ */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/**
+ * TRUST_PROXY: unset/`0`/`false` → off; `N` → N proxies in front (`true` is read as 1, one
+ * proxy: it used to trust every hop, which let a client behind nginx choose its address);
+ * `10.0.0.5,10.0.1.0/24` → the hops from these addresses are believed.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  const addresses = v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  for (const a of addresses) {
+    const [ip, bits, ...rest] = a.split('/');
+    const kind = net.isIP(ip ?? '');
+    const maxBits = kind === 6 ? 128 : 32;
+    if (
+      !kind ||
+      rest.length ||
+      (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > maxBits))
+    ) {
+      throw new Error(
+        `TRUST_PROXY must be 0, a number of proxies, or proxy addresses (10.0.0.5,10.0.1.0/24); "${a}" is none`,
+      );
+    }
+  }
+  return addresses;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -283,7 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Podium <no-reply@podium.local>',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     devTools: (env.NODE_ENV ?? 'development') !== 'production' && env.DEV_TOOLS !== '0',
     loginMaxAttempts: int(env.LOGIN_MAX_ATTEMPTS, 10, 'LOGIN_MAX_ATTEMPTS'),
     loginWindowMs: int(env.LOGIN_WINDOW_MS, 15 * 60_000, 'LOGIN_WINDOW_MS'),
