@@ -50,6 +50,8 @@ const SYSTEM_PACKAGES = {
       stopService: 'redis-server',
     },
     { pkg: 'libnginx-mod-rtmp' },
+    // The front-door test (deploy/nginx) serves the web app's precompressed .br files.
+    { pkg: 'libnginx-mod-http-brotli-static' },
     // The network-fault call specs' user-space link (e2e/calls/support/netwire.py): the kernel
     // here has no netem, so delay, jitter and loss are applied by a small Python process.
     { pkg: 'python3', present: () => hasCommand('python3') },
