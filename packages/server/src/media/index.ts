@@ -24,6 +24,10 @@ export type {
   PublisherInfo,
   PublisherJoined,
   PublishOptions,
+  PublishRemotelyOptions,
+  RemotePublisherPorts,
+  RemoteStream,
+  AddRemotePublisherOptions,
   RoomId,
   RoomParticipant,
   RtpForwarder,
@@ -39,6 +43,8 @@ export type {
   VideoCodec,
   VideoRoomEvents,
 } from './janus-videoroom.ts';
+export { CascadeForward, CascadePorts, remoteStreamsOf } from './janus-cascade.ts';
+export type { CascadeForwardOptions, CascadeRoom } from './janus-cascade.ts';
 export { MediaError } from './janus-errors.ts';
 export type { MediaErrorKind } from './janus-errors.ts';
 export { netnsDown, netnsExists, netnsPids } from './netns.ts';

@@ -192,6 +192,47 @@ export interface RtpForwarder {
   port: number;
 }
 
+export interface RemoteStream {
+  kind: MediaKind;
+  /** Janus's codec name ('vp8', 'opus', …); required for audio and video. */
+  codec?: string;
+  description?: string;
+  disabled?: boolean;
+  simulcast?: boolean;
+}
+
+export interface AddRemotePublisherOptions {
+  roomId: RoomId;
+  secret: string;
+  /** The feed id subscribers of this room use (the origin's own is a good choice). */
+  feedId: FeedId;
+  display?: string;
+  /** The local address Janus binds the ports to (its ICE address). */
+  bindAddress?: string;
+  /** Explicit ports (Janus picks from 10000 upward when absent; see janus-cascade.ts). */
+  port?: number;
+  rtcpPort?: number;
+  /** The origin's streams in mindex order. */
+  streams: RemoteStream[];
+}
+
+export interface RemotePublisherPorts {
+  /** The address Janus bound, when it was told one. */
+  host?: string;
+  port: number;
+  rtcpPort: number;
+}
+
+export interface PublishRemotelyOptions {
+  roomId: RoomId;
+  secret: string;
+  feedId: FeedId;
+  remoteId: string;
+  host: string;
+  port: number;
+  rtcpPort?: number;
+}
+
 export interface VideoRoomEvents {
   /** Feeds became active or changed (new streams, descriptions). */
   publishers: { roomId: RoomId; publishers: PublisherInfo[] };
@@ -299,6 +340,13 @@ const forwarders = z.looseObject({
       }),
     )
     .default([]),
+});
+
+const remotePublisherAdded = z.looseObject({
+  videoroom: z.literal('success'),
+  ip: z.string().optional(),
+  port: z.number(),
+  rtcp_port: z.number(),
 });
 
 function parse<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
@@ -589,6 +637,98 @@ export class VideoRoomHandle {
         admin_key: this.#core.roomAdminKey,
       }),
     );
+  }
+
+  // ---- cascading (remote publishers; see janus-cascade.ts) ------------------------------------
+
+  /**
+   * Makes a publisher of another Janus appear in this room: Janus listens for its plain RTP on
+   * one UDP port (every stream on it, told apart by SSRC) and sends key frame requests back from
+   * a second one. `streams` must list the origin's streams in their mindex order (Janus numbers
+   * them 0, 1, … and maps the origin's SSRCs onto them by position).
+   */
+  async addRemotePublisher(options: AddRemotePublisherOptions): Promise<RemotePublisherPorts> {
+    if (options.streams.length === 0) {
+      throw new MediaError('invalid-request', 'a remote publisher needs at least one stream');
+    }
+    checkFeedId(options.feedId);
+    const { data } = await this.#core.message(
+      compact({
+        request: 'add_remote_publisher',
+        room: options.roomId,
+        secret: options.secret,
+        id: options.feedId,
+        display: options.display,
+        // Bound to this address only (not every interface of the host).
+        iface: options.bindAddress,
+        port: options.port,
+        rtcp_port: options.rtcpPort,
+        streams: options.streams.map((s, index) =>
+          compact({
+            type: s.kind,
+            mindex: index,
+            mid: String(index),
+            codec: s.codec,
+            description: s.description,
+            disabled: s.disabled || undefined,
+            simulcast: s.simulcast || undefined,
+          }),
+        ),
+      }),
+    );
+    const reply = parse(remotePublisherAdded, data, 'add_remote_publisher');
+    return {
+      ...(reply.ip !== undefined ? { host: reply.ip } : {}),
+      port: reply.port,
+      rtcpPort: reply.rtcp_port,
+    };
+  }
+
+  /** Takes a remote publisher out of the room; its subscribers get an offer without it. */
+  async removeRemotePublisher(roomId: RoomId, secret: string, feedId: FeedId): Promise<void> {
+    await this.#core.message({
+      request: 'remove_remote_publisher',
+      room: roomId,
+      secret,
+      id: feedId,
+    });
+  }
+
+  /**
+   * Forwards a local publisher to a remote publisher on another Janus (`remoteId` names this
+   * forward among the publisher's). With `rtcpPort`, Janus latches the remote side's RTCP port
+   * and relays its key frame requests to the publisher.
+   */
+  async publishRemotely(options: PublishRemotelyOptions): Promise<void> {
+    await this.#core.message(
+      compact({
+        request: 'publish_remotely',
+        room: options.roomId,
+        secret: options.secret,
+        publisher_id: options.feedId,
+        remote_id: options.remoteId,
+        host: options.host,
+        host_family: 'ipv4',
+        port: options.port,
+        rtcp_port: options.rtcpPort,
+        admin_key: this.#core.roomAdminKey,
+      }),
+    );
+  }
+
+  async unpublishRemotely(
+    roomId: RoomId,
+    secret: string,
+    feedId: FeedId,
+    remoteId: string,
+  ): Promise<void> {
+    await this.#core.message({
+      request: 'unpublish_remotely',
+      room: roomId,
+      secret,
+      publisher_id: feedId,
+      remote_id: remoteId,
+    });
   }
 
   // ---- publishers ---------------------------------------------------------------------------
