@@ -25,6 +25,11 @@ export interface Config {
    * src/cluster). Unset: everything stays in this process.
    */
   redisUrl: string | undefined;
+  /**
+   * NODE_URL (http://host:port): where the other nodes reach this one (room ownership, issue 16);
+   * unset: the server's own listening address (loopback when it listens on every interface).
+   */
+  nodeUrl: string | undefined;
   dataDir: string;
   /** SMTP relay (smtp://user:pass@host:port); when absent, mail goes to the dev outbox. */
   smtpUrl: string | undefined;
@@ -330,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    nodeUrl: env.NODE_URL ? env.NODE_URL.replace(/\/+$/, '') : undefined,
     dataDir,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Podium <no-reply@podium.local>',

@@ -14,6 +14,8 @@ export type {
   SharedCounters,
 } from './ports.ts';
 export { localCluster } from './local.ts';
+export { LEASE_MS, LEASE_RENEW_MS, LocalLeases } from './leases.ts';
+export type { RoomLease, RoomLeases, RoomOwner } from './leases.ts';
 
 /**
  * This node's cluster: through Redis when `redisUrl` (REDIS_URL) is set, else in-process.

@@ -12,6 +12,7 @@ import type {
   Marks,
   SharedCounters,
 } from './ports.ts';
+import { LocalLeases } from './leases.ts';
 
 /**
  * The in-process adapters (REDIS_URL unset): the limiters count in this process's memory with
@@ -169,11 +170,13 @@ export class LocalBus implements Bus {
 /** The single-process cluster: one node, everything in memory. */
 export function localCluster(): Cluster {
   const closing = new AbortController();
+  const nodeId = crypto.randomUUID();
   return {
-    nodeId: crypto.randomUUID(),
+    nodeId,
     shared: false,
     counters: new LocalCounters(),
     bus: new LocalBus(),
+    leases: new LocalLeases(nodeId),
     routeLimitOptions: {},
     closing: closing.signal,
     close: () => {

@@ -70,6 +70,8 @@ export interface SharedCounters {
   marks(name: string, options?: { now?: () => number }): Marks;
 }
 
+import type { RoomLeases } from './leases.ts';
+
 /** A JSON-serialisable message on the bus. */
 export type BusMessage = Record<string, unknown>;
 export type BusHandler = (message: BusMessage) => void;
@@ -93,6 +95,8 @@ export interface Cluster {
   readonly shared: boolean;
   readonly counters: SharedCounters;
   readonly bus: Bus;
+  /** Which node runs which live room (leases.ts). */
+  readonly leases: RoomLeases;
   /**
    * Added to the per-route limiter's registration (`@fastify/rate-limit`): its Redis store
    * with REDIS_URL, nothing in-process. Opaque here, so no port names the Redis client.

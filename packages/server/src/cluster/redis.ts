@@ -12,6 +12,7 @@ import type {
   Marks,
   SharedCounters,
 } from './ports.ts';
+import { RedisLeases } from './redis-leases.ts';
 
 /** Every key and channel Podium uses in Redis starts with this. */
 const PREFIX = 'podium:';
@@ -267,11 +268,13 @@ export async function redisCluster(url: string, log: Logger): Promise<Cluster> {
   const closed = new AbortController();
   const nodeId = crypto.randomUUID();
   clusterLog.info({ nodeId }, 'cluster: counters and bus through Redis');
+  const leases = new RedisLeases(pub, nodeId, clusterLog);
   return {
     nodeId,
     shared: true,
     counters: new RedisCounters(pub),
     bus: new RedisBus(pub, sub, clusterLog),
+    leases,
     // The route limits (e.g. the client log endpoint) count in Redis too; @fastify/rate-limit
     // defines its own script on this connection.
     routeLimitOptions: { redis: pub, nameSpace: `${PREFIX}routes:` },
@@ -280,6 +283,7 @@ export async function redisCluster(url: string, log: Logger): Promise<Cluster> {
       (closing ??= (async () => {
         // First, so users publish their goodbyes while the connections still stand.
         closed.abort();
+        await leases.close();
         await Promise.allSettled([pub.quit(), sub.quit()]);
       })()),
   };

@@ -30,9 +30,10 @@ import {
   type ReleaseReason,
   type RoomHost,
 } from './room-host.ts';
-import { RoomUnavailableError, type RoomRegistry } from './room-registry.ts';
+import { RoomElsewhereError, RoomUnavailableError, type RoomRegistry } from './room-registry.ts';
 import { SerialQueue } from '../shared/serial-queue.ts';
 import type { WireFrame } from './wire-frame.ts';
+import type { NodeLink, NodeLinkHandlers } from './node-link.ts';
 
 /** Close codes of the signaling socket (also listed in realtime/README.md). */
 export const CLOSE_CODES = {
@@ -50,6 +51,11 @@ export const CLOSE_CODES = {
   takenOver: 4002,
   /** No `hello` in time. */
   helloTimeout: 4003,
+  /**
+   * Another node runs the room now, or its owner node went away (issue 16): reconnect (the
+   * browser's resume, refused by a room that restarted, joins anew with the same credentials).
+   */
+  moved: 1012,
 } as const;
 
 export interface GatewayLimits {
@@ -103,10 +109,34 @@ export interface ConnectionDeps {
   graceMs: number;
   now: () => number;
   onClosed(connection: Connection): void;
+  /**
+   * Cluster (issue 16): where the room of a greeting runs when another node runs it (null: here).
+   * Absent with REDIS_URL unset, and for a socket that came over a node link (never linked on).
+   */
+  route?(roomId: string): Promise<{ url: string } | null>;
+  /** Opens the link to the owner node at `url` for this client (realtime/node-link.ts). */
+  openLink?(url: string, handlers: NodeLinkHandlers): NodeLink;
 }
 
-/** `account`: greeted with account credentials; the socket only receives the account's pushes. */
-type Phase = 'greeting' | 'ready' | 'joined' | 'account' | 'closed';
+/**
+ * `account`: greeted with account credentials; the socket only receives the account's pushes.
+ * `linked`: the room runs on another node; frames go both ways over the node link unchanged.
+ */
+type Phase = 'greeting' | 'ready' | 'joined' | 'account' | 'linked' | 'closed';
+
+/**
+ * Close codes of the owner's end of a link that the client must see as they are (they say what
+ * to do: give up, get new credentials, …); any other close (the owner node went away or shut
+ * down) tells the client to reconnect (`moved`).
+ */
+const FORWARDED_CLOSE_CODES: ReadonlySet<number> = new Set([
+  CLOSE_CODES.normal,
+  CLOSE_CODES.policy,
+  CLOSE_CODES.protocolMismatch,
+  CLOSE_CODES.unauthorized,
+  CLOSE_CODES.takenOver,
+  CLOSE_CODES.helloTimeout,
+]);
 
 /** Error codes that mean the client broke the protocol (they count towards the 1008 close). */
 const STRIKES: ReadonlySet<SignalingErrorCode> = new Set([
@@ -167,6 +197,12 @@ export class Connection implements Peer {
   #alive = true;
   #helloTimer: NodeJS.Timeout | null;
   #leaveAccountChannel: (() => void) | null = null;
+  #link: NodeLink | null = null;
+
+  /** A method, not a narrowed field read: the phase changes across awaits. */
+  get #linked(): boolean {
+    return this.#phase === 'linked';
+  }
 
   constructor(ws: WebSocket, deps: ConnectionDeps) {
     this.#ws = ws;
@@ -258,6 +294,7 @@ export class Connection implements Peer {
     this.#sessionId = newSessionId();
     if (reason === 'ended') this.#close(CLOSE_CODES.normal, 'ended');
     else if (reason === 'taken_over') this.#close(CLOSE_CODES.takenOver, 'resumed elsewhere');
+    else if (reason === 'moved') this.#close(CLOSE_CODES.moved, 'room moved');
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -293,11 +330,18 @@ export class Connection implements Peer {
   #onFrame(data: RawData, isBinary: boolean): void {
     try {
       if (this.#phase === 'closed' || this.#closing) return;
+      if (this.#phase === 'linked') {
+        // Behind the frames still queued from before the link, so the owner gets them in order.
+        const text = textOf(data);
+        void this.#queue.run(() => Promise.resolve(this.#link?.send(text)));
+        return;
+      }
       if (isBinary) {
         this.#sendError(null, roomError('bad_message', 'errors.bad_message'));
         return;
       }
-      const parsed = parseClientFrame(textOf(data));
+      const text = textOf(data);
+      const parsed = parseClientFrame(text);
       if (!parsed.ok) {
         this.#sendError(parsed.error.id, parsed.error);
         return;
@@ -311,8 +355,13 @@ export class Connection implements Peer {
       const answer = this.#answerFor(message);
       this.#queue
         .run(async () => {
-          await this.#handle(message, answer);
-          if (!answer.answered) {
+          if (this.#phase === 'linked') {
+            this.#link?.send(text);
+            return;
+          }
+          await this.#handle(message, answer, text);
+          // A hello that linked this socket is answered by the owner node.
+          if (!answer.answered && !this.#linked) {
             this.#log.error({ type: message.type }, 'request left without an answer');
             answer(fail('internal', 'errors.internal'));
           }
@@ -377,10 +426,10 @@ export class Connection implements Peer {
   // ---------------------------------------------------------------------------------------------
   // Requests
 
-  async #handle(message: ClientMessage, answer: Answer): Promise<void> {
+  async #handle(message: ClientMessage, answer: Answer, text: string): Promise<void> {
     if (this.#closing || this.#phase === 'closed') return answer(NOT_JOINED);
     if (message.type === 'heartbeat') return answer(OK);
-    if (message.type === 'hello') return this.#hello(message, answer);
+    if (message.type === 'hello') return this.#hello(message, answer, text);
     if (this.#phase === 'greeting') return answer(fail('unauthorized', 'errors.unauthorized'));
     // SECURITY: an account-channel socket holds no room credentials: nothing room-related.
     if (this.#phase === 'account') return answer(fail('not_allowed', 'errors.permission'));
@@ -427,7 +476,7 @@ export class Connection implements Peer {
     }
   }
 
-  async #hello(message: ClientMessageOf<'hello'>, answer: Answer): Promise<void> {
+  async #hello(message: ClientMessageOf<'hello'>, answer: Answer, text: string): Promise<void> {
     if (this.#phase !== 'greeting') {
       return answer({
         ok: false,
@@ -454,6 +503,11 @@ export class Connection implements Peer {
       this.#close(CLOSE_CODES.unauthorized, 'credentials refused');
       return;
     }
+    // SECURITY: only authentic room credentials open a link, so a stranger cannot make this
+    // node open sockets to the others; the owner checks the credentials again.
+    const remote = await this.#deps.route?.(opened.credentials.roomId);
+    if (this.#phase !== 'greeting' || this.#closing) return answer(NOT_JOINED);
+    if (remote && this.#deps.openLink) return this.#linkTo(remote.url, text);
     this.#credentials = opened.credentials;
     this.#expired = opened.expired;
     this.#phase = 'ready';
@@ -468,6 +522,25 @@ export class Connection implements Peer {
         resume_grace_ms: this.#deps.graceMs,
       },
     });
+  }
+
+  /** The room runs on the node at `url`: this socket is carried there from now on. */
+  #linkTo(url: string, hello: string): void {
+    this.#phase = 'linked';
+    if (this.#helloTimer) clearTimeout(this.#helloTimer);
+    this.#helloTimer = null;
+    this.#logWith({ linkedTo: url });
+    const openLink = this.#deps.openLink;
+    if (!openLink) return;
+    this.#link = openLink(url, {
+      message: (frame) => this.send(frame),
+      closed: (code) => {
+        this.#link = null;
+        if (FORWARDED_CLOSE_CODES.has(code)) this.#close(code, 'closed by the room');
+        else this.#close(CLOSE_CODES.moved, 'room node went away');
+      },
+    });
+    this.#link.send(hello);
   }
 
   #greetAccount(accountId: string, channel: AccountChannel, answer: Answer): void {
@@ -499,6 +572,11 @@ export class Connection implements Peer {
         host = await this.#deps.registry.acquire(credentials.roomId);
       } catch (error) {
         if (error instanceof RoomUnavailableError) return answer(fail('room_ended', 'room.ended'));
+        if (error instanceof RoomElsewhereError) {
+          // Another node took the room since this socket's hello: reconnect, and be linked there.
+          this.#close(CLOSE_CODES.moved, 'room runs on another node');
+          return answer(fail('internal', 'errors.internal'));
+        }
         throw error;
       }
       try {
@@ -594,6 +672,8 @@ export class Connection implements Peer {
     if (bound) this.#disconnect(bound.host, bound.participantId);
     this.#leaveAccountChannel?.();
     this.#leaveAccountChannel = null;
+    this.#link?.close();
+    this.#link = null;
     this.#deps.onClosed(this);
   }
 }

@@ -71,6 +71,7 @@ export class SignalingGateway {
         studio: services.studio,
       },
       media: options.media ?? new NoMediaBackend(),
+      leases: services.cluster.leases,
       log: this.#log,
       graceMs: this.#graceMs,
       idleCloseMs: options.idleCloseMs ?? 60_000,
@@ -138,6 +139,19 @@ export class SignalingGateway {
   }
 }
 
+/** The server's own address as another node on this machine reaches it. */
+function listeningUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return '';
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
+}
+
 /**
  * Registers @fastify/websocket and the signaling socket on the app.
  * SECURITY: the socket carries no cookie-based authority (credentials come inside `hello`), so a
@@ -153,6 +167,10 @@ export async function registerSignaling(
   // app.ts bounds the shutdown: sockets that never finish closing are destroyed after a grace).
   app.addHook('preClose', () => gateway.close());
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  // Where the other nodes reach this one for the rooms it runs (cluster/leases.ts).
+  app.addHook('onListen', () => {
+    services.cluster.leases.advertise(services.config.nodeUrl ?? listeningUrl(app));
+  });
   // SECURITY: no helmet headers on the upgrade: they are for documents a browser renders, and a
   // 101 Switching Protocols renders nothing (building the CSP per socket was ~7 % of a join's CPU).
   app.get(apiPaths.signal.socket, { websocket: true, helmet: false }, (socket, request) => {

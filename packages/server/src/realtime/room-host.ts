@@ -390,6 +390,19 @@ export class RoomHost {
     this.#timers.ended();
   }
 
+  /**
+   * Another node runs the room now (this node lost its lease, issue 16): every socket is let go
+   * so it reconnects to the new owner, and the room closes as for a shutdown (its stored state
+   * is the new owner's: the registry stops writing it first).
+   */
+  moved(): Promise<void> {
+    for (const [id, peer] of this.#peers) {
+      this.#peers.delete(id);
+      peer.released('moved');
+    }
+    return this.close('shutdown');
+  }
+
   /** Stops taking commands, finishes the queued ones and the writes, destroys the media room. */
   close(reason: CloseReason = 'shutdown'): Promise<void> {
     if (this.#closing) return this.#closing;

@@ -1,17 +1,34 @@
 import type { Logger } from 'pino';
 import { inRoom } from '../rooms/index.ts';
-import type { RoomDirectory } from '../services/rooms/directory.ts';
+import type { LiveRoomEvent, RoomDirectory } from '../services/rooms/directory.ts';
 import type { FeatureDeps } from './features/index.ts';
 import type { RoomMedia } from './room-media.ts';
 import { RoomHost } from './room-host.ts';
-import { restoreRoom } from '../services/rooms/room-state.ts';
+import {
+  restoreRoom,
+  type RoomStateFence,
+  type RoomStatePersistence,
+} from '../services/rooms/room-state.ts';
+import type { RoomLease, RoomLeases } from '../cluster/leases.ts';
 
 export interface RoomRegistryOptions {
   /** Events that can be opened as rooms, and their blocks (services/rooms). */
   directory: Pick<
     RoomDirectory,
-    'find' | 'blocked' | 'block' | 'openState' | 'attachment' | 'loadBreakout' | 'saveBreakout'
+    | 'find'
+    | 'blocked'
+    | 'block'
+    | 'openState'
+    | 'takeRoom'
+    | 'attachment'
+    | 'loadBreakout'
+    | 'saveBreakout'
   >;
+  /**
+   * Room ownership across nodes (cluster/leases.ts). Absent or not shared (REDIS_URL unset):
+   * every room is this process's, as before.
+   */
+  leases?: RoomLeases;
   /** The services the in-call features use. */
   features: FeatureDeps;
   media: RoomMedia;
@@ -27,6 +44,14 @@ export class RoomUnavailableError extends Error {
   constructor(roomId: string) {
     super(`room ${roomId} is not available`);
     this.name = 'RoomUnavailableError';
+  }
+}
+
+/** Another node holds the room's lease: the room runs there (cluster). */
+export class RoomElsewhereError extends Error {
+  constructor(roomId: string) {
+    super(`room ${roomId} runs on another node`);
+    this.name = 'RoomElsewhereError';
   }
 }
 
@@ -102,14 +127,47 @@ export class RoomRegistry {
   async #open(roomId: string): Promise<RoomHost> {
     await this.#teardowns.get(roomId);
     await this.#stateWrites.get(roomId);
-    const { directory, log } = this.#options;
+    const { directory } = this.#options;
     const found = await directory.find(roomId);
     if (!found) throw new RoomUnavailableError(roomId);
+    const leases = this.#options.leases;
+    if (!leases?.shared) return this.#create(roomId, found, null);
+    // On a cluster: win the lease, then take the next fencing epoch (services/rooms/owners.ts).
+    const lease = await leases.claim(roomId);
+    if (!lease) throw new RoomElsewhereError(roomId);
+    try {
+      return await this.#create(roomId, found, lease);
+    } catch (error) {
+      await lease.release();
+      throw error;
+    }
+  }
+
+  async #create(roomId: string, found: LiveRoomEvent, lease: RoomLease | null): Promise<RoomHost> {
+    const { directory, log } = this.#options;
+    let host: RoomHost | null = null;
+    let persisted: RoomStatePersistence | null = null;
+    let lost = false;
+    const onLost = (): void => {
+      if (lost) return;
+      lost = true;
+      // The room runs elsewhere now: its sockets reconnect there; nothing more is written.
+      persisted?.abandon();
+      if (host) void host.moved();
+      if (lease) void lease.release();
+    };
+    let fence: RoomStateFence | null = null;
+    if (lease && this.#options.leases) {
+      const epoch = await directory.takeRoom(roomId, this.#options.leases.nodeId);
+      fence = { epoch, lost: onLost };
+      log.info({ roomId, epoch }, 'room taken by this node');
+    }
     // What a restart kept: lock, waiting room, mode, roles (services/rooms/room-state.ts).
-    const persisted = await directory.openState(roomId, log);
-    const saved = persisted.saved;
+    const state = await directory.openState(roomId, log, fence);
+    persisted = state;
+    const saved = state.saved;
     const settings = saved ? { ...found, mode: saved.mode } : found;
-    const host = await RoomHost.create({
+    host = await RoomHost.create({
       settings,
       restore: (initial) => restoreRoom(initial, saved),
       features: { ...this.#options.features, attachments: directory, breakouts: directory },
@@ -125,18 +183,25 @@ export class RoomRegistry {
       ...(this.#options.now ? { now: this.#options.now } : {}),
     });
     host.on('stateChanged', ({ before, after }) => {
-      if (before !== after) persisted.changed(after);
+      if (before !== after) state.changed(after);
     });
     host.on('closing', ({ reason, done }) => {
       const written = done
         .catch(() => undefined)
-        .then(() => persisted.finished(reason))
+        .then(() => state.finished(reason))
+        .catch(() => undefined)
+        // The next owner reads the state after this run's last write: release after it.
+        .then(() => lease?.release())
         .catch(() => undefined);
       this.#stateWrites.set(roomId, written);
       void written.then(() => {
         if (this.#stateWrites.get(roomId) === written) this.#stateWrites.delete(roomId);
       });
     });
+    if (lease) {
+      if (lease.lost.aborted) onLost();
+      else lease.lost.addEventListener('abort', onLost, { once: true });
+    }
     return host;
   }
 

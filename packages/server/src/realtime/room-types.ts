@@ -11,7 +11,7 @@ export type Answer = (outcome: Outcome) => void;
 export const OK: Outcome = { ok: true };
 
 /** Why the room let go of a socket's participant. */
-export type ReleaseReason = 'left' | 'ended' | 'taken_over';
+export type ReleaseReason = 'left' | 'ended' | 'taken_over' | 'moved';
 
 /** One socket as the room sees it. */
 export interface Peer {
@@ -20,7 +20,10 @@ export interface Peer {
    * WireFrame to every recipient, so the message is encoded and framed once, not once per socket.
    */
   send(frame: string | WireFrame): void;
-  /** The participant is no longer this socket's (left, removed, room ended, resumed elsewhere). */
+  /**
+   * The participant is no longer this socket's (left, removed, room ended, resumed elsewhere, or
+   * `moved`: another node runs the room now and the socket should reconnect there).
+   */
   released(reason: ReleaseReason): void;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LocalBus, LocalCounters } from '../cluster/local.ts';
+import { LocalLeases } from '../cluster/leases.ts';
 import type { Bus, Cluster } from '../cluster/ports.ts';
 import { AccountChannel } from './account-channel.ts';
 
@@ -11,6 +12,7 @@ function node(bus: Bus, nodeId: string): Cluster & { stop(): void } {
     shared: true,
     counters: new LocalCounters(),
     bus,
+    leases: new LocalLeases(nodeId),
     routeLimitOptions: {},
     closing: closing.signal,
     close: () => Promise.resolve(closing.abort()),

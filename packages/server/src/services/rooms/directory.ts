@@ -4,7 +4,8 @@ import * as events from '../events/repository.ts';
 import { findUpload } from '../storage/repository.ts';
 import type { Db } from '../../store/db.ts';
 import { addBlockedIdentity, blockedIdentities } from './blocks.ts';
-import { RoomStatePersistence } from './room-state.ts';
+import { RoomStatePersistence, type RoomStateFence } from './room-state.ts';
+import { takeRoom } from './owners.ts';
 import { loadBreakout, saveBreakout, type SavedBreakout } from './breakouts.ts';
 
 /** What a live room is opened with, from its event. */
@@ -53,8 +54,20 @@ export class RoomDirectory {
   }
 
   /** What a restart must keep of the room (saved after each change, restored on open). */
-  openState(roomId: string, log: Logger): Promise<RoomStatePersistence> {
-    return RoomStatePersistence.open(this.#db, roomId, log);
+  openState(
+    roomId: string,
+    log: Logger,
+    fence: RoomStateFence | null = null,
+  ): Promise<RoomStatePersistence> {
+    return RoomStatePersistence.open(this.#db, roomId, log, fence);
+  }
+
+  /**
+   * This node won the room's lease (cluster): takes the next fencing epoch, which the room's
+   * state writes then carry (migrations/0024).
+   */
+  takeRoom(roomId: string, node: string): Promise<number> {
+    return takeRoom(this.#db, roomId, node);
   }
 
   /** The breakout rooms a restart kept (migrations/0021), or null. */

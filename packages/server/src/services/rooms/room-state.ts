@@ -8,6 +8,16 @@ import {
   type SavedRoomState,
 } from './repository.ts';
 import { SerialQueue } from '../../shared/serial-queue.ts';
+import { fenced } from './owners.ts';
+
+/**
+ * A room run on a cluster node (issue 16): its writes count only while `epoch` is the room's
+ * (services/rooms/owners.ts); the first refused write calls `lost` and nothing is written after.
+ */
+export interface RoomStateFence {
+  epoch: number;
+  lost(): void;
+}
 
 /**
  * What of a live room survives a server restart (issue 10 item 2): a SIGKILL used to reopen a
@@ -84,17 +94,37 @@ export class RoomStatePersistence {
   readonly #roomId: string;
   readonly #log: Logger;
   readonly #writes = new SerialQueue();
+  readonly #fence: RoomStateFence | null;
   #last: SavedRoomState | null;
+  /** Another node took the room: this run writes nothing more. */
+  #lost = false;
 
-  private constructor(db: Db, roomId: string, log: Logger, saved: SavedRoomState | null) {
+  private constructor(
+    db: Db,
+    roomId: string,
+    log: Logger,
+    saved: SavedRoomState | null,
+    fence: RoomStateFence | null,
+  ) {
     this.#db = db;
     this.#roomId = roomId;
     this.#log = log;
     this.#last = saved;
+    this.#fence = fence;
   }
 
-  static async open(db: Db, roomId: string, log: Logger): Promise<RoomStatePersistence> {
-    return new RoomStatePersistence(db, roomId, log, await loadRoomState(db, roomId));
+  static async open(
+    db: Db,
+    roomId: string,
+    log: Logger,
+    fence: RoomStateFence | null = null,
+  ): Promise<RoomStatePersistence> {
+    return new RoomStatePersistence(db, roomId, log, await loadRoomState(db, roomId), fence);
+  }
+
+  /** Stops writing: the room was lost to another node, whose state is the room's now. */
+  abandon(): void {
+    this.#lost = true;
   }
 
   /** What the last run left (null: nothing, a fresh room). */
@@ -109,7 +139,7 @@ export class RoomStatePersistence {
     if (this.#last && sameSaved(this.#last, next)) return;
     // A room nobody changed and nobody is in needs no row (the defaults are the event's).
     this.#last = next;
-    this.#run('save', () => saveRoomState(this.#db, this.#roomId, next));
+    this.#run('save', (db) => saveRoomState(db, this.#roomId, next));
   }
 
   /**
@@ -119,13 +149,24 @@ export class RoomStatePersistence {
   finished(reason: 'ended' | 'idle' | 'shutdown'): Promise<void> {
     if (reason !== 'shutdown') {
       this.#last = null;
-      this.#run('delete', () => deleteRoomState(this.#db, this.#roomId));
+      this.#run('delete', (db) => deleteRoomState(db, this.#roomId));
     }
     return this.#writes.idle();
   }
 
-  #run(what: string, write: () => Promise<void>): void {
-    this.#writes.run(write).catch((error: unknown) => {
+  #run(what: string, write: (db: Db) => Promise<void>): void {
+    const fence = this.#fence;
+    const fencedWrite = async (): Promise<void> => {
+      if (this.#lost) return;
+      if (!fence) return write(this.#db);
+      if (await fenced(this.#db, this.#roomId, fence.epoch, write)) return;
+      // SECURITY/consistency: a later epoch means another node runs the room now; what this
+      // run believed is stale, so it neither saves nor deletes anything from here on.
+      this.#lost = true;
+      this.#log.warn({ roomId: this.#roomId, epoch: fence.epoch }, 'room lost to another node');
+      fence.lost();
+    };
+    this.#writes.run(fencedWrite).catch((error: unknown) => {
       this.#log.error({ err: error, what, roomId: this.#roomId }, 'room state write failed');
     });
   }

@@ -1,4 +1,13 @@
-import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { RoomMode } from '@podium/protocol';
 
 /** Mirrors migrations/0016_room_state.sql (the SQL is the source of truth). */
@@ -26,3 +35,11 @@ export const roomGuestLinks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.aliasId, t.link, t.identity] })],
 );
+
+/** Mirrors migrations/0024_room_owners.sql: the fencing epoch of a room's owner node. */
+export const roomOwners = pgTable('room_owners', {
+  aliasId: uuid('alias_id').primaryKey(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+  node: text('node').notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+});
