@@ -50,6 +50,7 @@ const SECURITY_HEADERS = [
 // front door (deploy/nginx, rendered by its renderer), all on loopback (issue 16 item 3).
 describe('the nginx front door over two nodes (deploy/nginx)', () => {
   let webDist: string;
+  let hlsDir: string;
   let cluster: TestNodes;
   let door: FrontDoor;
   const nodeHost = (i: number) => new URL(cluster.nodes[i]!.url).host;
@@ -61,9 +62,11 @@ describe('the nginx front door over two nodes (deploy/nginx)', () => {
 
   beforeAll(async () => {
     webDist = await makeWebDist();
+    hlsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'podium-front-door-hls-'));
     cluster = await startTestNodes(2, {
       TRUST_PROXY: '1',
       WEB_DIST: webDist,
+      HLS_DIR: hlsDir,
       // Only the per-address passcode limit in play, not the per-event one.
       VERIFY_CALL_EVENT_MAX_FAILURES: '1000',
     });
@@ -72,7 +75,9 @@ describe('the nginx front door over two nodes (deploy/nginx)', () => {
   afterAll(async () => {
     await door?.close();
     await cluster?.close();
-    if (webDist) await fs.rm(webDist, { recursive: true, force: true });
+    for (const dir of [webDist, hlsDir]) {
+      if (dir) await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('spreads requests over both nodes, with no stickiness', async () => {
@@ -202,5 +207,67 @@ describe('the nginx front door over two nodes (deploy/nginx)', () => {
     const after = (await door.accessLog()).slice(before).filter((l) => l.includes('/healthz'));
     // Each answer came from the survivor (a line may first name the dead node, then it).
     for (const line of after) expect(line).toMatch(new RegExp(`${nodeHost(survivor)} upstream_`));
+  });
+  it('HLS through nginx: every playlist fetch reaches a node; a segment is fetched from a node once for all viewers', async () => {
+    // A run is known to the node whose egress writes it until room ownership shares runs
+    // (docs/deploy.md): one node is left (the test above stopped the other; stopped here if not).
+    const alive = cluster.nodes.filter((n) => n.podium.app.server.listening);
+    for (const n of alive.slice(1)) await n.close();
+    const node = alive[0]!;
+    const viaDoor = { api: apiAt(door.url), podium: node.podium };
+    const owner = await signUpAndLogin(viaDoor, 'door-live');
+    const created = await viaDoor.api(apiPaths.events.create, {
+      body: { title: 'On air', start_time: hoursFromNow(1), mode: 'livestream' },
+      token: owner.token,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const event = created.body as { id: string; name: string };
+    // What the egress's HLS ffmpeg leaves: a playlist and 1 s segments in the run's folder.
+    const live = node.podium.services.live;
+    const { run, dir } = await live.prepare(event.id);
+    const segment = Buffer.from('G'.repeat(188 * 10));
+    await fs.writeFile(path.join(dir, 'segment-000000.ts'), segment);
+    await fs.writeFile(
+      path.join(dir, 'index.m3u8'),
+      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXT-X-MEDIA-SEQUENCE:0\n' +
+        '#EXTINF:1.0,\nsegment-000000.ts\n',
+    );
+    live.onAir(event.id, run);
+
+    /** A viewer: a join ticket, then a playback token (each viewer has their own). */
+    const viewerToken = async () => {
+      const ticket = await viaDoor.api(apiPaths.events.verifyCall, { body: { alias: event.name } });
+      expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
+      const playback = await viaDoor.api(apiPaths.live.playback, {
+        body: { ticket: ticket.body.ticket },
+      });
+      expect(playback.status, JSON.stringify(playback.body)).toBe(200);
+      return playback.body.token as string;
+    };
+    const base = `/live/${event.name}/hls`;
+    const segmentPath = `${base}/${run}/segment-000000.ts`;
+    for (const token of [await viewerToken(), await viewerToken()]) {
+      const q = `?token=${encodeURIComponent(token)}`;
+      const playlist = await requestFrom('127.0.0.1', `${door.url}${base}/index.m3u8${q}`);
+      expect(playlist.status).toBe(200);
+      expect(playlist.headers['cache-control']).toBe('private, no-cache');
+      // Rewritten for this viewer: the segment carries this viewer's token.
+      expect(playlist.body.toString('utf8')).toContain(`${run}/segment-000000.ts${q}`);
+      const seg = await requestFrom('127.0.0.1', `${door.url}${segmentPath}${q}`);
+      expect(seg.status).toBe(200);
+      expect(seg.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(seg.body.equals(segment)).toBe(true);
+    }
+    // Without a token the cache is skipped and the node refuses.
+    expect((await requestFrom('127.0.0.1', door.url + segmentPath)).status).toBe(401);
+
+    const cacheOf = async (uri: string) =>
+      (await door.accessLog())
+        .filter((line) => line.includes(`"GET ${uri}"`))
+        .map((line) => /cache=(\S+)/.exec(line)?.[1]);
+    await expect.poll(() => cacheOf(segmentPath)).toEqual(['MISS', 'HIT', 'BYPASS']);
+    // Playlists are never kept: both went to the node.
+    expect(await cacheOf(`${base}/index.m3u8`)).toEqual(['-', '-']);
+    expect(await upstreamsOf('GET', `${base}/index.m3u8`)).not.toContain('-');
   });
 });
