@@ -80,15 +80,25 @@ describe('the nginx front door over two nodes (deploy/nginx)', () => {
     }
   });
 
-  it('spreads requests over both nodes, with no stickiness', async () => {
+  it("spreads requests over both nodes, with no stickiness; the node logs nginx's request id", async () => {
+    const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      expect((await requestFrom('127.0.0.1', `${door.url}${apiPaths.health.live}`)).status).toBe(
-        200,
-      );
+      const res = await requestFrom('127.0.0.1', `${door.url}${apiPaths.health.live}`, {
+        // A client's own id is replaced by nginx's.
+        headers: { 'x-request-id': 'chosen-by-the-client' },
+      });
+      expect(res.status).toBe(200);
+      ids.push(String(res.headers['x-request-id']));
     }
     await expect
       .poll(async () => new Set(await upstreamsOf('GET', apiPaths.health.live)))
       .toEqual(new Set([nodeHost(0), nodeHost(1)]));
+    // The id the node answered with (and logs) is the one in nginx's line for the request.
+    const logged = (await door.accessLog())
+      .filter((line) => line.includes(`"GET ${apiPaths.health.live}"`))
+      .map((line) => /id=(\S+)/.exec(line)?.[1]);
+    expect(ids).toEqual(logged);
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it("serves hashed assets itself (immutable, precompressed, the node's security headers); documents come from the nodes", async () => {
