@@ -15,6 +15,7 @@ import {
 import { NoMediaBackend, type RoomMedia } from './room-media.ts';
 import { NO_EGRESS, type RoomEgress } from './room-egress.ts';
 import { RoomRegistry } from './room-registry.ts';
+import { NODE_LINK_HEADER, NodeLink, openNodeLink, signNodeLink } from './node-link.ts';
 
 /**
  * Frames above the protocol's 64 KiB limit but below this get an error reply; above this the
@@ -40,6 +41,11 @@ interface GatewayDeps {
   services: Services;
   log: Logger;
   options: GatewayOptions;
+  /**
+   * The nodes' shared secret for node links (realtime/node-link.ts); null with REDIS_URL unset
+   * (one node: nothing is linked, and a link header is ignored).
+   */
+  linkKey?: Buffer | null;
 }
 
 /** The signaling socket `/socket/member/v1`: accepts sockets and owns the live rooms. */
@@ -51,6 +57,7 @@ export class SignalingGateway {
   readonly #limits: GatewayLimits;
   readonly #graceMs: number;
   readonly #heartbeat: NodeJS.Timeout;
+  readonly #linkKey: Buffer | null;
   #closing: Promise<void> | null = null;
 
   constructor(deps: GatewayDeps) {
@@ -59,6 +66,7 @@ export class SignalingGateway {
     this.#log = deps.log.child({ domain: 'signaling' });
     this.#limits = { ...DEFAULT_GATEWAY_LIMITS, ...options.limits };
     this.#graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+    this.#linkKey = deps.linkKey ?? null;
     this.#registry = new RoomRegistry({
       directory: new RoomDirectory(services.store.db),
       features: {
@@ -107,14 +115,36 @@ export class SignalingGateway {
         ws.close(CLOSE_CODES.goingAway, 'server shutting down');
         return;
       }
+      const key = this.#linkKey;
+      // SECURITY: a link header counts only when signed with the nodes' secret; otherwise this is
+      // an ordinary client at its own address (and may itself be linked to the owner).
+      const linkedFrom = key
+        ? openNodeLink(key, request.headers[NODE_LINK_HEADER], Date.now())
+        : null;
+      const address = linkedFrom ?? request.ip;
+      const routing =
+        key && linkedFrom === null
+          ? {
+              route: (roomId: string) => this.#route(roomId),
+              openLink: (url: string, handlers: ConstructorParameters<typeof NodeLink>[3]) =>
+                new NodeLink(
+                  url,
+                  signNodeLink(key, address, Date.now()),
+                  MAX_FRAME_BYTES,
+                  handlers,
+                ),
+            }
+          : {};
       const connection = new Connection(ws, {
+        ...routing,
         registry: this.#registry,
         openCredentials: (token) => this.#services.signal.open(token),
         openAccountCredentials: (token) => this.#services.signal.openAccount(token),
         renewCredentials: (credentials) => this.#services.signal.renew(credentials),
         accountChannel: this.#services.accountChannel,
         log: this.#log,
-        logBindings: { reqId: request.id },
+        logBindings:
+          linkedFrom === null ? { reqId: request.id } : { reqId: request.id, ip: address },
         socket: request.raw.socket,
         limits: this.#limits,
         graceMs: this.#graceMs,
@@ -126,6 +156,17 @@ export class SignalingGateway {
       this.#log.error({ err: error }, 'socket could not be accepted');
       ws.terminate();
     }
+  }
+
+  /**
+   * Where a room greeted on this node runs: null when here (open here, or nobody runs it: the
+   * join takes it), else the owner node's address (the socket is linked there).
+   */
+  async #route(roomId: string): Promise<{ url: string } | null> {
+    const leases = this.#services.cluster.leases;
+    if (!leases.shared || this.#registry.find(roomId)) return null;
+    const owner = await leases.owner(roomId);
+    return owner && owner.nodeId !== leases.nodeId && owner.url ? { url: owner.url } : null;
   }
 
   /** Closes every socket (1001) and every room; idempotent. */
@@ -162,7 +203,11 @@ export async function registerSignaling(
   services: Services,
   options: GatewayOptions = {},
 ): Promise<SignalingGateway> {
-  const gateway = new SignalingGateway({ services, log: services.log, options });
+  // Node links need the secret every node shares (the one credentials are signed with).
+  const linkKey = services.cluster.leases.shared
+    ? await services.secrets.get('join_ticket_key')
+    : null;
+  const gateway = new SignalingGateway({ services, log: services.log, options, linkKey });
   // Runs before the plugin's own preClose, so clients hear 1001 rather than a bare close (and
   // app.ts bounds the shutdown: sockets that never finish closing are destroyed after a grace).
   app.addHook('preClose', () => gateway.close());

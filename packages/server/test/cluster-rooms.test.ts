@@ -1,0 +1,126 @@
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, PROTOCOL_VERSION } from '@podium/protocol';
+import { NODE_LINK_HEADER, signNodeLink } from '../src/realtime/node-link.ts';
+import { startTestNodes, type TestNodes } from './support/cluster.ts';
+import { signUpAndLogin } from './events-support.ts';
+import {
+  createEvent,
+  greet,
+  joinRoom,
+  joinTicket,
+  socketCredentials,
+  type SignalClient,
+} from './signal-support.ts';
+import type { TestServer } from './support/server.ts';
+
+// Issue 16 item 1: a live room runs on one node (its lease); a participant whose socket reached
+// another node is linked to the owner, so two people on different nodes are in one call.
+describe('one room, participants on two nodes (PostgreSQL + Redis)', () => {
+  let cluster: TestNodes;
+  let nodeA: TestServer;
+  let nodeB: TestServer;
+  const sockets: SignalClient[] = [];
+
+  beforeAll(async () => {
+    cluster = await startTestNodes(2);
+    [nodeA, nodeB] = cluster.nodes as [TestServer, TestServer];
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.ws.terminate();
+    await cluster?.close();
+  });
+
+  const guest = async (node: TestServer, alias: string, name: string): Promise<string> =>
+    socketCredentials(node, { ticket: await joinTicket(node, alias, { name }) });
+
+  it('roster, chat both ways, a hand raised, and the lock hold across nodes', async () => {
+    const owner = await signUpAndLogin(nodeA, 'rooms-owner', 'Chủ phòng');
+    const event = await createEvent(nodeA, owner.token);
+    const host = await joinRoom(
+      nodeA,
+      await socketCredentials(nodeA, { alias: event.name }, owner.token),
+    );
+    sockets.push(host.client);
+    // The room runs on node A, which holds its lease.
+    const leases = nodeA.podium.services.cluster.leases;
+    expect((await nodeB.podium.services.cluster.leases.owner(event.id))?.nodeId).toBe(
+      leases.nodeId,
+    );
+
+    // A guest whose socket reached node B is in the same call.
+    const onB = await joinRoom(nodeB, await guest(nodeB, event.name, 'Khách B'));
+    sockets.push(onB.client);
+    expect(nodeB.podium.signaling.registry.size).toBe(0);
+    const rosterIds = JSON.stringify(onB.welcome);
+    expect(rosterIds).toContain(host.participantId);
+    await host.client.nextOf('participant_joined', (m) =>
+      JSON.stringify(m).includes(onB.participantId),
+    );
+
+    await host.client.ok({ type: 'chat', to: 'everyone', text: 'Xin chào từ A' });
+    expect(
+      await onB.client.nextOf('chat_message', (m) => JSON.stringify(m).includes('Xin chào từ A')),
+    ).toBeTruthy();
+    await onB.client.ok({ type: 'chat', to: 'everyone', text: 'Hello from B' });
+    expect(
+      await host.client.nextOf('chat_message', (m) => JSON.stringify(m).includes('Hello from B')),
+    ).toBeTruthy();
+
+    await onB.client.ok({ type: 'raise_hand' });
+    expect(await host.client.nextOf('hand_raised')).toMatchObject({
+      participant_id: onB.participantId,
+    });
+
+    // The host locks the room: a new guest is refused on either node.
+    await host.client.ok({ type: 'lock' });
+    for (const node of [nodeB, nodeA]) {
+      const late = await greet(node, await guest(node, event.name, 'Muộn'));
+      sockets.push(late);
+      expect(await late.request({ type: 'join', has_mic: false, has_camera: false })).toMatchObject(
+        { type: 'error', code: 'room_locked' },
+      );
+    }
+    expect(nodeB.podium.signaling.registry.size).toBe(0);
+
+    // The guest's socket closing on node B is a dropped connection in the room on node A.
+    onB.client.ws.terminate();
+    expect(
+      await host.client.nextOf('participant_updated', (m) =>
+        JSON.stringify(m).includes('reconnecting'),
+      ),
+    ).toBeTruthy();
+  }, 60_000);
+
+  it('a link header not signed with the nodes’ secret is ignored: the socket is an ordinary client', async () => {
+    const owner = await signUpAndLogin(nodeA, 'rooms-forger');
+    const event = await createEvent(nodeA, owner.token);
+    const host = await joinRoom(
+      nodeA,
+      await socketCredentials(nodeA, { alias: event.name }, owner.token),
+    );
+    sockets.push(host.client);
+    // Forged: right shape, wrong key. Node B does not take it for a link from another node,
+    // so it links the socket to node A itself, and the participant is in the call there.
+    const forged = signNodeLink(Buffer.alloc(32, 7), '203.0.113.9', Date.now());
+    const ws = new WebSocket(nodeB.url.replace(/^http/, 'ws') + apiPaths.signal.socket, {
+      headers: { [NODE_LINK_HEADER]: forged },
+    });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const frames: Array<Record<string, unknown>> = [];
+    ws.on('message', (d) => frames.push(JSON.parse(d.toString()) as Record<string, unknown>));
+    const credentials = await guest(nodeB, event.name, 'Forger');
+    ws.send(
+      JSON.stringify({ id: 'h', type: 'hello', protocol_version: PROTOCOL_VERSION, credentials }),
+    );
+    ws.send(JSON.stringify({ id: 'j', type: 'join', has_mic: false, has_camera: false }));
+    await host.client.nextOf('participant_joined');
+    const deadline = Date.now() + 5_000;
+    while (!frames.some((f) => f.type === 'welcome') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(frames.map((f) => f.type)).toContain('welcome');
+    expect(nodeB.podium.signaling.registry.size).toBe(0);
+    ws.terminate();
+  }, 30_000);
+});
