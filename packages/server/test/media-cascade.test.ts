@@ -1,8 +1,11 @@
-// Cascaded Janus for real: two Janus instances in one test namespace, a Chromium page publishing
-// its fake camera and microphone on Janus A, the feed forwarded to a remote publisher on Janus B
-// (janus-cascade.ts), and the same page subscribing on B: it must decode the video and receive
-// the audio. Then the forward is stopped and set up again, which needs fresh ports (1.1.2 leaks
-// the sockets of a removed remote publisher).
+// Cascaded Janus for real: two Janus instances in one test namespace and one Chromium page
+// holding every peer connection. First the module alone (janus-cascade.ts): the page publishes
+// its fake camera and microphone on Janus A, the feed is forwarded to a remote publisher on
+// Janus B, and the page subscribes on B: it must decode the video and receive the audio; the
+// forward is stopped and set up again, which needs fresh ports (1.1.2 leaks the sockets of a
+// removed remote publisher). Then the live rooms' media (JanusRoomMedia with B as an edge): a
+// conference's presenter publishes on A, two viewers are placed on B and decode the presenter,
+// fed by a single forward that goes when the last viewer leaves.
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -10,10 +13,12 @@ import path from 'node:path';
 import pino from 'pino';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedView } from '@podium/protocol';
 import {
   CascadeForward,
   CascadePorts,
   type IceCandidate,
+  JanusRoomMedia,
   MediaServer,
   type PublisherInfo,
   type ResolvedNetnsSpec,
@@ -23,10 +28,9 @@ import {
 } from '../src/media/index.ts';
 import { createTestNamespace } from './support/media-netns.ts';
 import { launchNetnsChromium } from './support/media-browser.ts';
+import type { MediaRoom } from '../src/realtime/room-media.ts';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-
-type PcName = 'pub' | 'sub';
 
 /** The slice of the browser's API the page code uses (the server project has no DOM types). */
 interface Pc {
@@ -51,18 +55,120 @@ interface Pc {
   }>;
   close(): void;
 }
+/** One page holds every peer connection of a test, by name (one Chromium, as lean as it gets). */
 interface PageGlobals {
   RTCPeerConnection: new () => Pc;
   navigator: {
     mediaDevices: { getUserMedia(constraints: object): Promise<{ getTracks(): unknown[] }> };
   };
-  pcs: Partial<Record<PcName, Pc>>;
-  pending: Record<PcName, (IceCandidate | null)[]>;
-  podiumCandidate(pc: PcName, candidate: IceCandidate | null): void;
-  addRemoteCandidate(pc: PcName, candidate: IceCandidate | null): Promise<void>;
-  newPc(pc: PcName): void;
-  answerOffer(offer: SessionDescription): Promise<SessionDescription>;
-  received(): Promise<{ frames: number; audioPackets: number }>;
+  pcs: Record<string, Pc>;
+  pending: Record<string, (IceCandidate | null)[]>;
+  podiumCandidate(pc: string, candidate: IceCandidate | null): void;
+  addRemoteCandidate(pc: string, candidate: IceCandidate | null): Promise<void>;
+  newPc(pc: string): void;
+  offerCamera(pc: string): Promise<SessionDescription>;
+  setAnswer(pc: string, answer: SessionDescription): Promise<void>;
+  answerOffer(pc: string, offer: SessionDescription): Promise<SessionDescription>;
+  received(pc: string): Promise<Received>;
+}
+interface Received {
+  frames: number;
+  audioPackets: number;
+}
+
+/** Runs in the page. */
+function installPeers(): void {
+  const g = globalThis as unknown as PageGlobals;
+  g.pcs = {};
+  g.pending = {};
+  g.newPc = (name) => {
+    g.pcs[name]?.close();
+    const pc = new g.RTCPeerConnection();
+    g.pcs[name] = pc;
+    g.pending[name] = [];
+    pc.onicecandidate = (e) => g.podiumCandidate(name, e.candidate ? e.candidate.toJSON() : null);
+  };
+  // Candidates may overtake the description they belong to; hold them until it is set.
+  g.addRemoteCandidate = async (name, candidate) => {
+    const pc = g.pcs[name];
+    if (!pc?.remoteDescription) g.pending[name]?.push(candidate);
+    else await pc.addIceCandidate(candidate ?? undefined);
+  };
+  const flush = async (name: string) => {
+    for (const c of g.pending[name]!.splice(0)) await g.pcs[name]!.addIceCandidate(c ?? undefined);
+  };
+  g.offerCamera = async (name) => {
+    g.newPc(name);
+    const pc = g.pcs[name]!;
+    const stream = await g.navigator.mediaDevices.getUserMedia({ audio: true, video: true });
+    for (const track of stream.getTracks()) pc.addTrack(track, stream);
+    await pc.setLocalDescription(await pc.createOffer());
+    return { type: 'offer', sdp: pc.localDescription!.sdp };
+  };
+  g.setAnswer = async (name, answer) => {
+    await g.pcs[name]!.setRemoteDescription(answer);
+    await flush(name);
+  };
+  g.answerOffer = async (name, offer) => {
+    if (!g.pcs[name]) g.newPc(name);
+    const pc = g.pcs[name]!;
+    await pc.setRemoteDescription(offer);
+    await flush(name);
+    await pc.setLocalDescription(await pc.createAnswer());
+    return { type: 'answer', sdp: pc.localDescription!.sdp };
+  };
+  g.received = async (name) => {
+    let frames = 0;
+    let audioPackets = 0;
+    const stats = await g.pcs[name]!.getStats();
+    stats.forEach((s) => {
+      if (s.type !== 'inbound-rtp') return;
+      if (s.kind === 'video') frames += s.framesDecoded ?? 0;
+      if (s.kind === 'audio') audioPackets += s.packetsReceived ?? 0;
+    });
+    return { frames, audioPackets };
+  };
+}
+
+const inPage = (page: Page) => ({
+  newPc: (name: string) =>
+    page.evaluate((n) => (globalThis as unknown as PageGlobals).newPc(n), name),
+  offerCamera: (name: string) =>
+    page.evaluate((n) => (globalThis as unknown as PageGlobals).offerCamera(n), name),
+  setAnswer: (name: string, answer: SessionDescription) =>
+    page.evaluate(([n, a]) => (globalThis as unknown as PageGlobals).setAnswer(n, a), [
+      name,
+      answer,
+    ] as const),
+  answerOffer: (name: string, offer: SessionDescription) =>
+    page.evaluate(([n, o]) => (globalThis as unknown as PageGlobals).answerOffer(n, o), [
+      name,
+      offer,
+    ] as const),
+  addCandidate: (name: string, candidate: IceCandidate | null) =>
+    page.evaluate(([n, c]) => (globalThis as unknown as PageGlobals).addRemoteCandidate(n, c), [
+      name,
+      candidate,
+    ] as const),
+  received: (name: string) =>
+    page.evaluate((n) => (globalThis as unknown as PageGlobals).received(n), name),
+});
+
+/** Polls until `name` decoded more than 20 frames and got more than 20 audio packets. */
+async function untilDecoding(peers: ReturnType<typeof inPage>, name: string): Promise<number> {
+  const since = performance.now();
+  let firstFrameMs = 0;
+  await expect
+    .poll(
+      async () => {
+        const r = await peers.received(name);
+        if (r.frames > 0 && firstFrameMs === 0) firstFrameMs = performance.now() - since;
+        return r.frames > 20 && r.audioPackets > 20;
+      },
+      { timeout: 15_000, interval: 200 },
+    )
+    .toBe(true);
+  return firstFrameMs;
 }
 
 describe('cascaded Janus: a publisher on A watched on B', () => {
@@ -72,35 +178,39 @@ describe('cascaded Janus: a publisher on A watched on B', () => {
   let edge: MediaServer | undefined;
   let web: http.Server | undefined;
   let context: BrowserContext | undefined;
-  let page: Page;
-  let url: string;
+  let peers: ReturnType<typeof inPage>;
+  /** Where each page connection's ICE candidates go (a Janus handle or a media room). */
+  const toServer = new Map<string, (candidate: IceCandidate | null) => void>();
 
   beforeAll(async () => {
     spec = await createTestNamespace();
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'podium-cascade-test-'));
-    // Two instances in one namespace: their own API ports and ICE port ranges.
-    origin = await MediaServer.create({
-      logger,
-      network: { mode: 'netns', netns: spec },
-      workDir,
-      wsPort: 8291,
-      rtpPortRange: { min: 31300, max: 31349 },
-    });
-    edge = await MediaServer.create({
-      logger,
-      network: { mode: 'netns', netns: spec },
-      workDir,
-      wsPort: 8292,
-      rtpPortRange: { min: 31350, max: 31399 },
-    });
+    // Two instances in one namespace: their own API ports and ICE port ranges (A 31300-31349,
+    // B 31350-31399), so a candidate's port tells which Janus a connection runs on.
+    const start = (wsPort: number, min: number) =>
+      MediaServer.create({
+        logger,
+        network: { mode: 'netns', netns: spec! },
+        workDir,
+        wsPort,
+        rtpPortRange: { min, max: min + 49 },
+      });
+    origin = await start(8291, 31300);
+    edge = await start(8292, 31350);
     web = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<!doctype html><title>cascade</title>');
     });
     await new Promise<void>((resolve) => web!.listen(0, spec!.hostIp, resolve));
-    url = `http://${spec.hostIp}:${(web.address() as { port: number }).port}`;
+    const url = `http://${spec.hostIp}:${(web.address() as { port: number }).port}`;
     context = await launchNetnsChromium(spec, workDir, url);
-    page = context.pages()[0] ?? (await context.newPage());
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    await page.exposeFunction('podiumCandidate', (pc: string, candidate: IceCandidate | null) => {
+      toServer.get(pc)?.(candidate);
+    });
+    await page.evaluate(installPeers);
+    peers = inPage(page);
   }, 60_000);
 
   afterAll(async () => {
@@ -132,77 +242,16 @@ describe('cascaded Janus: a publisher on A watched on B', () => {
       });
     });
     await monitorA.joinAsPublisher({ roomId, feedId: 'monitor', display: 'podium' });
-
-    const handles: Partial<Record<PcName, VideoRoomHandle>> = { pub: publisher };
-    const relay = (name: PcName, handle: VideoRoomHandle) => {
-      handles[name] = handle;
-      handle.on('candidate', ({ candidate }) => {
-        if (handles[name] !== handle) return;
-        void page.evaluate(
-          ([pc, c]) => (globalThis as unknown as PageGlobals).addRemoteCandidate(pc, c),
-          [name, candidate] as const,
-        );
-      });
+    const relay = (name: string, handle: VideoRoomHandle) => {
+      toServer.set(name, (candidate) => void handle.trickle(candidate).catch(() => undefined));
+      handle.on('candidate', ({ candidate }) => void peers.addCandidate(name, candidate));
     };
-    relay('pub', publisher);
-    await page.goto(url);
-    await page.exposeFunction('podiumCandidate', (pc: PcName, candidate: IceCandidate | null) => {
-      void handles[pc]?.trickle(candidate);
-    });
-    await page.evaluate(() => {
-      const g = globalThis as unknown as PageGlobals;
-      g.pcs = {};
-      g.pending = { pub: [], sub: [] };
-      g.newPc = (name) => {
-        g.pcs[name]?.close();
-        const pc = new g.RTCPeerConnection();
-        g.pcs[name] = pc;
-        g.pending[name] = [];
-        pc.onicecandidate = (e) =>
-          g.podiumCandidate(name, e.candidate ? e.candidate.toJSON() : null);
-      };
-      g.addRemoteCandidate = async (name, candidate) => {
-        const pc = g.pcs[name];
-        if (!pc?.remoteDescription) g.pending[name].push(candidate);
-        else await pc.addIceCandidate(candidate ?? undefined);
-      };
-      g.answerOffer = async (offer) => {
-        const pc = g.pcs.sub!;
-        await pc.setRemoteDescription(offer);
-        for (const c of g.pending.sub.splice(0)) await pc.addIceCandidate(c ?? undefined);
-        await pc.setLocalDescription(await pc.createAnswer());
-        return { type: 'answer', sdp: pc.localDescription!.sdp };
-      };
-      g.received = async () => {
-        let frames = 0;
-        let audioPackets = 0;
-        const stats = await g.pcs.sub!.getStats();
-        stats.forEach((s) => {
-          if (s.type !== 'inbound-rtp') return;
-          if (s.kind === 'video') frames += s.framesDecoded ?? 0;
-          if (s.kind === 'audio') audioPackets += s.packetsReceived ?? 0;
-        });
-        return { frames, audioPackets };
-      };
-    });
 
     // Publish the fake camera and microphone on A.
+    relay('pub', publisher);
     const joined = await publisher.joinAsPublisher({ roomId, feedId: 'presenter', display: 'Mai' });
-    const offer = await page.evaluate(async () => {
-      const g = globalThis as unknown as PageGlobals;
-      g.newPc('pub');
-      const pc = g.pcs.pub!;
-      const stream = await g.navigator.mediaDevices.getUserMedia({ audio: true, video: true });
-      for (const track of stream.getTracks()) pc.addTrack(track, stream);
-      await pc.setLocalDescription(await pc.createOffer());
-      return { type: 'offer' as const, sdp: pc.localDescription!.sdp };
-    });
-    const answer = await publisher.publish({ offer, display: 'Mai' });
-    await page.evaluate(async (a) => {
-      const g = globalThis as unknown as PageGlobals;
-      await g.pcs.pub!.setRemoteDescription(a);
-      for (const c of g.pending.pub.splice(0)) await g.pcs.pub!.addIceCandidate(c ?? undefined);
-    }, answer);
+    const offer = await peers.offerCamera('pub');
+    await peers.setAnswer('pub', await publisher.publish({ offer, display: 'Mai' }));
     const feed = await feedLive;
     expect(feed.feedId).toBe(joined.feedId);
 
@@ -210,17 +259,17 @@ describe('cascaded Janus: a publisher on A watched on B', () => {
     const forwardTo = () =>
       CascadeForward.start({
         origin: { handle: adminA, roomId, secret: 'secret-a' },
-        edge: { handle: adminB, roomId, secret: 'secret-b', address: edge!.iceAddress },
+        edge: { handle: adminB, roomId, secret: 'secret-b', address: edge!.localAddress },
         feed,
         ports,
         log: logger,
       });
 
     /** A subscriber on B for the forwarded feed; resolves when frames and audio arrive. */
-    const watchOnEdge = async () => {
+    const watchOnEdge = async (name: string) => {
       const subscriber = await sessionB.attachVideoRoom();
-      relay('sub', subscriber);
-      await page.evaluate(() => (globalThis as unknown as PageGlobals).newPc('sub'));
+      relay(name, subscriber);
+      await peers.newPc(name);
       const subscription = await subscriber.joinAsSubscriber({
         roomId,
         streams: [{ feedId: feed.feedId }],
@@ -229,24 +278,9 @@ describe('cascaded Janus: a publisher on A watched on B', () => {
         'audio',
         'video',
       ]);
-      const subAnswer = await page.evaluate(
-        (o) => (globalThis as unknown as PageGlobals).answerOffer(o),
-        subscription.offer,
-      );
-      const subscribed = performance.now();
-      await subscriber.start(subAnswer);
-      let firstFrameMs = 0;
-      await expect
-        .poll(
-          async () => {
-            const r = await page.evaluate(() => (globalThis as unknown as PageGlobals).received());
-            if (r.frames > 0 && firstFrameMs === 0) firstFrameMs = performance.now() - subscribed;
-            return r.frames > 20 && r.audioPackets > 20;
-          },
-          { timeout: 15_000, interval: 200 },
-        )
-        .toBe(true);
-      return { subscriber, firstFrameMs };
+      await subscriber.start(await peers.answerOffer(name, subscription.offer));
+      const firstFrameMs = await untilDecoding(peers, name);
+      return { subscriber, firstFrameMs, ...(await peers.received(name)) };
     };
 
     const first = await forwardTo();
@@ -255,17 +289,21 @@ describe('cascaded Janus: a publisher on A watched on B', () => {
     expect(await adminB.listParticipants(roomId)).toContainEqual(
       expect.objectContaining({ feedId: feed.feedId, publishing: true }),
     );
-    const watched = await watchOnEdge();
-    const decoded = await page.evaluate(() => (globalThis as unknown as PageGlobals).received());
+    const watched = await watchOnEdge('sub1');
     // No key frame request of ours: the edge's own (through the RTCP port the origin latched)
     // reaches the publisher; without it the first frame would wait for the room's 10 s one.
     expect(watched.firstFrameMs).toBeLessThan(5_000);
     logger.info(
-      { setupMs: first.setupMs, port: first.port, firstFrameMs: watched.firstFrameMs, ...decoded },
+      {
+        setupMs: first.setupMs,
+        port: first.port,
+        firstFrameMs: watched.firstFrameMs,
+        frames: watched.frames,
+      },
       'cascade forward',
     );
 
-    // Stop: the edge loses the feed and the subscriber's video stops.
+    // Stop: the edge loses the feed.
     await first.stop();
     await first.stop();
     await expect
@@ -278,21 +316,93 @@ describe('cascaded Janus: a publisher on A watched on B', () => {
     // Again, for the same feed: fresh ports (the removed publisher's stay bound in 1.1.2).
     const second = await forwardTo();
     expect(second.port).not.toBe(first.port);
-    const again = await watchOnEdge();
-    const decodedAgain = await page.evaluate(() =>
-      (globalThis as unknown as PageGlobals).received(),
-    );
+    const again = await watchOnEdge('sub2');
     expect(again.firstFrameMs).toBeLessThan(5_000);
     logger.info(
       {
         setupMs: second.setupMs,
         port: second.port,
         firstFrameMs: again.firstFrameMs,
-        ...decodedAgain,
+        frames: again.frames,
       },
       'cascade forward again',
     );
     await second.stop();
     await Promise.all([sessionA.close(), sessionB.close()]);
+  }, 90_000);
+
+  it('room media: a conference audience is placed on the edge, fed by one forward per feed', async () => {
+    const media = new JanusRoomMedia({
+      server: origin!,
+      edges: [{ server: edge!, ports: new CascadePorts({ min: 31500, max: 31599 }) }],
+      log: logger,
+    });
+    const feeds: FeedView[] = [];
+    /** ICE ports Janus offered each participant: which instance their connection runs on. */
+    const janusPorts = new Map<string, number[]>();
+    const room: MediaRoom = await media.createRoom(
+      { roomId: 'conf', mode: 'conference', maxPublishers: 4, log: logger },
+      {
+        feedsChanged: ({ added }) => feeds.push(...added),
+        offer: (participantId, _target, sdp) => {
+          // Janus changed a subscription by itself: answer it as a browser would.
+          void peers
+            .answerOffer(participantId, { type: 'offer', sdp })
+            .then((answer) => room.answer(participantId, answer.sdp));
+        },
+        candidate: (participantId, _target, candidate) => {
+          const port = candidate && Number(candidate.candidate.split(' ')[5]);
+          if (port) janusPorts.set(participantId, [...(janusPorts.get(participantId) ?? []), port]);
+          void peers.addCandidate(participantId, candidate);
+        },
+        renegotiate: () => undefined,
+      },
+    );
+    const ALL = { audio: true, video: true, screen: false };
+
+    // The presenter publishes on the origin.
+    toServer.set('presenter', (c) => void room.trickle('presenter', 'camera', c));
+    const offer = await peers.offerCamera('presenter');
+    const answer = await room.publish({
+      participantId: 'presenter',
+      display: 'Mai',
+      source: 'camera',
+      sdp: offer.sdp,
+      rights: ALL,
+    });
+    await peers.setAnswer('presenter', { type: 'answer', sdp: answer });
+    await expect.poll(() => feeds.some((f) => f.video && f.audio), { timeout: 10_000 }).toBe(true);
+    const feedId = feeds.find((f) => f.participant_id === 'presenter')!.feed_id;
+
+    // Two viewers (publishing nothing): the origin carries the presenter, so both go to B.
+    for (const viewer of ['v1', 'v2']) {
+      toServer.set(viewer, (c) => void room.trickle(viewer, 'subscriber', c));
+      await peers.newPc(viewer);
+      const sdp = await room.subscribe(viewer, [feedId]);
+      const reply = await peers.answerOffer(viewer, { type: 'offer', sdp });
+      await room.answer(viewer, reply.sdp);
+    }
+    expect(media.cascadeStats()).toEqual({ subscribers: [0, 2], feeds: 1, forwards: 1 });
+    const decoded = [];
+    for (const viewer of ['v1', 'v2']) {
+      const firstFrameMs = await untilDecoding(peers, viewer);
+      decoded.push({ viewer, firstFrameMs, ...(await peers.received(viewer)) });
+    }
+    logger.info({ decoded }, 'room media over the cascade');
+    // Independent of our own counts: Janus B (ports 31350-31399) offered the viewers its
+    // candidates, Janus A (31300-31349) the presenter.
+    for (const viewer of ['v1', 'v2']) {
+      expect(janusPorts.get(viewer)?.length).toBeGreaterThan(0);
+      expect(janusPorts.get(viewer)!.every((p) => p >= 31350 && p <= 31399)).toBe(true);
+    }
+    expect(janusPorts.get('presenter')!.every((p) => p >= 31300 && p <= 31349)).toBe(true);
+
+    // The forward outlives the first viewer and goes with the last.
+    await room.leave('v1');
+    expect(media.cascadeStats()).toEqual({ subscribers: [0, 1], feeds: 1, forwards: 1 });
+    await room.leave('v2');
+    expect(media.cascadeStats()).toEqual({ subscribers: [0, 0], feeds: 1, forwards: 0 });
+    await room.destroy();
+    expect(media.cascadeStats()).toEqual({ subscribers: [0, 0], feeds: 0, forwards: 0 });
   }, 90_000);
 });

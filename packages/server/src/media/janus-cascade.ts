@@ -42,12 +42,6 @@ export interface CascadeForwardOptions {
   /** Fresh port pairs on the edge's address. */
   ports: CascadePorts;
   log: Logger;
-  /**
-   * Asks the publisher for a key frame once the forward runs. Not needed with 1.1.2 (the edge's
-   * subscribers ask through the RTCP port the origin latched on), kept for publishers that do
-   * not answer PLIs relayed that way.
-   */
-  requestKeyframe?: () => Promise<void>;
 }
 
 /**
@@ -111,6 +105,16 @@ export function remoteStreamsOf(streams: readonly PublishedStream[]): RemoteStre
     });
   }
   return out;
+}
+
+/** Waits (bounded) until the edge's room lists the feed as publishing. */
+async function untilListed(edge: CascadeRoom, feedId: FeedId): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const listed = await edge.handle.listParticipants(edge.roomId);
+    if (listed.some((p) => p.feedId === feedId && p.publishing)) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new MediaError('timeout', `the edge never listed the forwarded feed ${feedId}`);
 }
 
 /** One feed forwarded from an origin VideoRoom to an edge VideoRoom. */
@@ -183,18 +187,19 @@ export class CascadeForward {
         port: ports.port,
         rtcpPort: ports.rtcpPort,
       });
+      // Janus answers add_remote_publisher before the publisher's own thread has put it in the
+      // room; a subscription asked for in between would find no such feed.
+      await untilListed(edge, feed.feedId);
     } catch (error) {
+      await origin.handle
+        .unpublishRemotely(origin.roomId, origin.secret, feed.feedId, remoteId)
+        .catch(() => undefined);
       await edge.handle
         .removeRemotePublisher(edge.roomId, edge.secret, feed.feedId)
         .catch(() => undefined);
       throw error;
     }
     const forward = new CascadeForward(options, remoteId, ports, performance.now() - started);
-    if (options.requestKeyframe) {
-      await options.requestKeyframe().catch((error: unknown) => {
-        log.warn({ err: error, feedId: feed.feedId }, 'key frame request after forward failed');
-      });
-    }
     log.debug(
       { feedId: feed.feedId, port: ports.port, setupMs: Math.round(forward.setupMs) },
       'cascade forward started',

@@ -369,6 +369,14 @@ export class MediaServer {
     return this.#configInput.ice.publicIp ?? this.#configInput.ice.address;
   }
 
+  /**
+   * The address Janus's media sockets use on this host (its ICE interface's, never the NAT's
+   * public one): where another Janus of the same network sends it plain RTP (cascading).
+   */
+  get localAddress(): string {
+    return this.#configInput.ice.address;
+  }
+
   /** Stops Janus (SIGINT, then SIGKILL) and removes its config; idempotent. */
   close(): Promise<void> {
     this.#closing ??= (async () => {

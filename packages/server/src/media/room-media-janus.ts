@@ -33,12 +33,25 @@ import {
 } from '../realtime/room-media.ts';
 import type { JanusClient, JanusSession } from './janus-client.ts';
 import { MediaError } from './janus-errors.ts';
-import type { PublisherInfo, SubscriptionStream, VideoRoomHandle } from './janus-videoroom.ts';
+import type {
+  PublisherInfo,
+  SubscriptionStream,
+  SubscriptionUpdate,
+  VideoRoomHandle,
+} from './janus-videoroom.ts';
 import type { MediaServer } from './media-server.ts';
+import { type JanusEdge, RoomEdges } from './room-media-edges.ts';
 import { sdpFingerprint, sdpMids } from './sdp-media.ts';
 
 export interface JanusRoomMediaOptions {
+  /** The origin Janus: every publisher, and every subscriber of meeting-like rooms. */
   server: MediaServer;
+  /**
+   * Edge Janus instances (issue 16 item 2): in conference-like rooms the audience subscribes on
+   * the least-loaded instance, edges included, and the feeds they watch are forwarded there once
+   * per edge. None (the default): everything on `server`, as before.
+   */
+  edges?: readonly JanusEdge[];
   log: Logger;
   /** How long a media request waits for Janus while it (re)starts (default 15 s). */
   readyTimeoutMs?: number;
@@ -63,9 +76,19 @@ export class JanusRoomMedia implements RoomMedia {
   readonly available = true;
   readonly #options: JanusRoomMediaOptions;
   readonly #rooms = new Set<JanusMediaRoom>();
+  /** Subscriber connections per instance (0 the origin, 1… the edges), over every room. */
+  readonly #subscribers: number[];
+  readonly #placement: Placement;
 
   constructor(options: JanusRoomMediaOptions) {
     this.#options = options;
+    this.#subscribers = new Array<number>(1 + (options.edges?.length ?? 0)).fill(0);
+    this.#placement = {
+      place: (up) => this.#place(up),
+      count: (instance, delta) => {
+        this.#subscribers[instance] = (this.#subscribers[instance] ?? 0) + delta;
+      },
+    };
   }
 
   /** Media rooms open now. */
@@ -73,8 +96,45 @@ export class JanusRoomMedia implements RoomMedia {
     return this.#rooms.size;
   }
 
+  /**
+   * Where media runs now: subscriber connections per instance (0 the origin, then the edges),
+   * feeds published on the origin, and forwards running to edges (one per feed and edge).
+   */
+  cascadeStats(): { subscribers: number[]; feeds: number; forwards: number } {
+    let feeds = 0;
+    let forwards = 0;
+    for (const room of this.#rooms) {
+      feeds += room.liveFeeds;
+      forwards += room.liveForwards;
+    }
+    return { subscribers: [...this.#subscribers], feeds, forwards };
+  }
+
+  /**
+   * The least-loaded instance for an audience member's subscription. Load is connections: the
+   * origin also carries every publisher; a tie goes to an edge, which exists to take the
+   * audience off the origin.
+   */
+  #place(up: (edge: number) => boolean): number {
+    let feeds = 0;
+    for (const room of this.#rooms) feeds += room.liveFeeds;
+    let best = 0;
+    let bestLoad = (this.#subscribers[0] ?? 0) + feeds;
+    for (let instance = 1; instance < this.#subscribers.length; instance++) {
+      if (!up(instance - 1)) continue;
+      const load = this.#subscribers[instance] ?? 0;
+      if (load <= bestLoad) {
+        best = instance;
+        bestLoad = load;
+      }
+    }
+    return best;
+  }
+
   async createRoom(options: MediaRoomOptions, sink: MediaSink): Promise<MediaRoom> {
-    const room = new JanusMediaRoom(this.#options, options, sink, () => this.#rooms.delete(room));
+    const room = new JanusMediaRoom(this.#options, options, sink, this.#placement, () =>
+      this.#rooms.delete(room),
+    );
     this.#rooms.add(room);
     // With Janus up, build the room now so the first publish does not wait for it. While Janus
     // is (re)starting, the room builds itself as soon as Janus is back; the live room opens now.
@@ -106,8 +166,19 @@ interface PublisherSlot {
   expectHangup: boolean;
 }
 
+/** How rooms place audience subscriptions and report them (JanusRoomMedia's counters). */
+interface Placement {
+  /** 0 the origin, i the edge i - 1; `up` tells which edges answer now. */
+  place(up: (edge: number) => boolean): number;
+  count(instance: number, delta: 1 | -1): void;
+}
+
 interface SubscriberSlot {
   readonly handle: VideoRoomHandle;
+  /** Where it runs: 0 the origin Janus, i the edge i - 1 (fed by forwards, see RoomEdges). */
+  readonly instance: number;
+  /** Taken out of the placement counts (once, whatever took it down). */
+  released: boolean;
   /** Feeds with active streams in this subscription. */
   feeds: Set<string>;
   /** Its streams as Janus last reported them (the mid of each feed's video, for `send`). */
@@ -205,11 +276,18 @@ class JanusMediaRoom implements MediaRoom {
    * trip less between `subscribe` and the offer (issue 11 item 3). Refilled after each use.
    */
   #spare: { live: Live; handle: Promise<VideoRoomHandle | undefined> } | undefined;
+  #mode: RoomMode;
+  readonly #placement: Placement;
+  /** The room's share of the edge Janus instances; undefined when the node has none. */
+  readonly #edges: RoomEdges | undefined;
+  /** Live feeds as the origin's monitor last described them (streams, codecs: for forwards). */
+  readonly #feedInfo = new Map<string, PublisherInfo>();
 
   constructor(
     options: JanusRoomMediaOptions,
     room: MediaRoomOptions,
     sink: MediaSink,
+    placement: Placement,
     onClosed: () => void,
   ) {
     this.#server = options.server;
@@ -220,6 +298,34 @@ class JanusMediaRoom implements MediaRoom {
     this.#log = room.log.child({ media: 'janus' });
     this.#janusRoomId = `${room.roomId}.${crypto.randomBytes(6).toString('base64url')}`;
     this.#maxPublishers = this.#capFor(room.mode, room.maxPublishers);
+    this.#mode = room.mode;
+    this.#placement = placement;
+    this.#edges = options.edges?.length
+      ? new RoomEdges({
+          edges: options.edges,
+          janusRoomId: this.#janusRoomId,
+          // Edge rooms hold only forwarded feeds, whatever the mode becomes later.
+          maxPublishers: CONFERENCE_PUBLISHERS * PUBLISHERS_PER_MEMBER,
+          log: this.#log,
+          origin: () =>
+            this.#live && {
+              handle: this.#live.monitor,
+              roomId: this.#janusRoomId,
+              secret: this.#secret,
+            },
+          onEdgeLost: (edge) => this.#onEdgeLost(edge),
+        })
+      : undefined;
+  }
+
+  /** Feeds published on the origin now (their load counts there). */
+  get liveFeeds(): number {
+    return this.#feeds.size;
+  }
+
+  /** Forwards of this room's feeds to edges running now. */
+  get liveForwards(): number {
+    return this.#edges?.forwards ?? 0;
   }
 
   /** Builds the VideoRoom on the running Janus; a failure is logged and retried on demand. */
@@ -355,9 +461,7 @@ class JanusMediaRoom implements MediaRoom {
       // Nothing to add: an ICE restart gives the client a valid offer to answer all the same.
       return this.#restartSubscriber(existing);
     }
-    const update = await existing.handle.updateSubscription({
-      subscribe: fresh.map((feedId) => ({ feedId })),
-    });
+    const update = await this.#updateWithForwards(member, existing, fresh);
     if (update.status === 'updated') {
       const before = videoMids(existing.streams);
       track(existing, update.streams);
@@ -396,6 +500,7 @@ class JanusMediaRoom implements MediaRoom {
         .updateSubscription({ unsubscribe: gone.map((feedId) => ({ feedId })) })
         .catch(unavailableIfGone);
       slot.feeds = new Set([...slot.feeds].filter((feedId) => !gone.includes(feedId)));
+      if (slot.instance > 0) this.#edges?.unwatch(slot.instance - 1, member.id, gone);
       // Queued: Janus sends the offer as an event once the browser answered the previous one.
       if (update.status === 'updated' && update.offer && member.subscriber === slot) {
         this.#sink.offer(member.id, 'subscriber', update.offer.sdp);
@@ -543,6 +648,7 @@ class JanusMediaRoom implements MediaRoom {
   }
 
   async setMode(mode: RoomMode): Promise<void> {
+    this.#mode = mode;
     const cap = this.#capFor(mode, 0);
     if (cap <= this.#maxPublishers) return;
     this.#maxPublishers = cap;
@@ -569,6 +675,7 @@ class JanusMediaRoom implements MediaRoom {
       ...[...member.publishers.values()].map((slot) => slot.handle),
       member.subscriber?.handle,
     ];
+    if (member.subscriber) this.#release(member, member.subscriber);
     member.subscriber = undefined;
     member.subscriberReady = undefined;
     await Promise.all(handles.map((handle) => handle?.close().catch(() => undefined)));
@@ -579,8 +686,10 @@ class JanusMediaRoom implements MediaRoom {
       this.#closed = true;
       for (const member of this.#members.values()) {
         member.subscriber?.waiter?.reject(new MediaError('gone', 'the room is closed'));
+        if (member.subscriber) this.#release(member, member.subscriber);
       }
       this.#members.clear();
+      this.#feedInfo.clear();
       this.#feeds.clear();
       this.#owners.clear();
       this.#talkingFeeds.clear();
@@ -589,7 +698,7 @@ class JanusMediaRoom implements MediaRoom {
       this.#live = undefined;
       // Closed with the session below.
       this.#spare = undefined;
-      if (live) await this.#teardown(live);
+      await Promise.all([live && this.#teardown(live), this.#edges?.close()]);
       this.#onClosed();
       this.#log.debug('media room destroyed');
     })();
@@ -719,11 +828,15 @@ class JanusMediaRoom implements MediaRoom {
       if (member.subscriber) {
         targets.add('subscriber');
         member.subscriber.waiter?.reject(new MediaError('gone', 'the media server restarted'));
+        this.#release(member, member.subscriber);
       }
       member.subscriber = undefined;
       member.subscriberReady = undefined;
       if (targets.size > 0) this.#renegotiate.set(member.id, targets);
     }
+    // The forwards left with the origin's publishers; their remote publishers on the edges go.
+    this.#feedInfo.clear();
+    this.#edges?.originLost();
     if (removed.length > 0) this.#sink.feedsChanged({ added: [], removed });
     this.openLater();
   }
@@ -749,6 +862,7 @@ class JanusMediaRoom implements MediaRoom {
         simulcast: live.some((s) => s.simulcast === true),
       };
       this.#feeds.set(feed.feed_id, feed);
+      this.#feedInfo.set(publisher.feedId, publisher);
       added.push(feed);
     }
     if (added.length > 0) this.#sink.feedsChanged({ added, removed: [] });
@@ -776,6 +890,8 @@ class JanusMediaRoom implements MediaRoom {
   }
 
   #onFeedGone(feedId: string): void {
+    this.#feedInfo.delete(feedId);
+    this.#edges?.feedGone(feedId);
     this.#onTalking(feedId, false);
     if (this.#feeds.delete(feedId)) this.#sink.feedsChanged({ added: [], removed: [feedId] });
   }
@@ -968,9 +1084,15 @@ class JanusMediaRoom implements MediaRoom {
     member: Member,
     feedIds: readonly string[],
   ): Promise<{ slot: SubscriberSlot; offer: string }> {
-    const handle = await this.#attach(live);
+    const instance = this.#placeSubscriber(member);
+    const handle =
+      instance === 0
+        ? await this.#attach(live)
+        : await this.#attachOnEdge(member, instance, feedIds);
     const slot: SubscriberSlot = {
       handle,
+      instance,
+      released: false,
       feeds: new Set(),
       streams: [],
       waiter: undefined,
@@ -996,6 +1118,7 @@ class JanusMediaRoom implements MediaRoom {
       if (!current()) return;
       // The subscriber's PeerConnection is gone (ICE or DTLS failed, or the browser closed
       // it): drop the handle; the browser subscribes again on a new connection.
+      this.#release(member, slot);
       member.subscriber = undefined;
       member.subscriberReady = undefined;
       slot.waiter?.reject(new MediaError('gone', 'the subscription hung up'));
@@ -1005,6 +1128,7 @@ class JanusMediaRoom implements MediaRoom {
     });
     // Current before the join: Janus may send candidates as soon as it has made its offer.
     member.subscriber = slot;
+    this.#placement.count(instance, 1);
     try {
       const subscription = await handle.joinAsSubscriber({
         roomId: this.#janusRoomId,
@@ -1015,8 +1139,87 @@ class JanusMediaRoom implements MediaRoom {
       return { slot, offer: subscription.offer.sdp };
     } catch (error) {
       if (member.subscriber === slot) member.subscriber = undefined;
+      this.#release(member, slot);
       await handle.close().catch(() => undefined);
       throw error;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Edges (audience subscriptions on other Janus instances; see room-media-edges.ts)
+
+  /**
+   * Where a new subscription runs: the audience of a conference-like room (members publishing
+   * nothing) on the least-loaded instance, everyone else on the origin.
+   */
+  #placeSubscriber(member: Member): number {
+    const edges = this.#edges;
+    if (!edges || isMeetingLike(this.#mode) || member.publishers.size > 0) return 0;
+    return this.#placement.place((edge) => edges.isUp(edge));
+  }
+
+  /** The origin's descriptions of these feeds (what a forward declares on the edge). */
+  #infos(feedIds: readonly string[]): PublisherInfo[] {
+    return feedIds.flatMap((feedId) => this.#feedInfo.get(feedId) ?? []);
+  }
+
+  /** A subscriber handle on an edge, once the feeds are forwarded there. */
+  async #attachOnEdge(
+    member: Member,
+    instance: number,
+    feedIds: readonly string[],
+  ): Promise<VideoRoomHandle> {
+    const edges = this.#edges!;
+    const edge = instance - 1;
+    await edges.watch(edge, member.id, this.#infos(feedIds));
+    try {
+      return await (await edges.session(edge)).attachVideoRoom();
+    } catch (error) {
+      edges.unwatch(edge, member.id);
+      throw error;
+    }
+  }
+
+  /** Adds feeds to a subscription, forwarding them first when it runs on an edge. */
+  async #updateWithForwards(
+    member: Member,
+    slot: SubscriberSlot,
+    feedIds: readonly string[],
+  ): Promise<SubscriptionUpdate> {
+    const edge = slot.instance - 1;
+    if (edge >= 0) await this.#edges?.watch(edge, member.id, this.#infos(feedIds));
+    try {
+      return await slot.handle.updateSubscription({
+        subscribe: feedIds.map((feedId) => ({ feedId })),
+      });
+    } catch (error) {
+      if (edge >= 0) this.#edges?.unwatch(edge, member.id, feedIds);
+      throw error;
+    }
+  }
+
+  /** The subscription is done with: out of the load counts, its edge forwards unwatched. */
+  #release(member: Member, slot: SubscriberSlot): void {
+    if (slot.released) return;
+    slot.released = true;
+    this.#placement.count(slot.instance, -1);
+    if (slot.instance > 0) {
+      this.#edges?.unwatch(slot.instance - 1, member.id);
+      // The edge's session outlives the subscription (unlike the origin's after a restart).
+      void slot.handle.close().catch(() => undefined);
+    }
+  }
+
+  /** An edge Janus went away: its subscribers need new connections (placed anew). */
+  #onEdgeLost(edge: number): void {
+    for (const member of this.#members.values()) {
+      const slot = member.subscriber;
+      if (!slot || slot.instance !== edge + 1) continue;
+      slot.waiter?.reject(new MediaError('gone', 'the edge media server restarted'));
+      this.#release(member, slot);
+      member.subscriber = undefined;
+      member.subscriberReady = undefined;
+      this.#sink.renegotiate(member.id, ['subscriber']);
     }
   }
 
