@@ -126,6 +126,11 @@ export interface MediaConfig {
   iceInterface: string | undefined;
   /** Public address of a 1:1 NAT in front of the host (MEDIA_PUBLIC_IP). */
   publicIp: string | undefined;
+  /**
+   * JANUS_EDGES (default 0): further Janus instances this node supervises, cascaded from the
+   * first (src/media/README.md). They take the next API ports and equal shares of the RTP range.
+   */
+  edges: number;
 }
 
 export interface EgressConfig {
@@ -288,6 +293,14 @@ function loadMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
   }
   const wsPort = int(env.JANUS_WS_PORT, 8288, 'JANUS_WS_PORT');
   if (wsPort < 1 || wsPort > 65535) throw new Error('JANUS_WS_PORT must be a port number');
+  const edges = int(env.JANUS_EDGES, 0, 'JANUS_EDGES');
+  if (edges < 0 || edges > 8 || wsPort + edges > 65535) {
+    throw new Error('JANUS_EDGES must be 0-8 (and leave room for their API ports)');
+  }
+  // Each instance needs room for its ICE ports, an edge also for its forwards' port pairs.
+  if (edges > 0 && (max - min + 1) / (edges + 1) < 40) {
+    throw new Error('JANUS_RTP_PORT_MIN..MAX leaves fewer than 40 ports per Janus instance');
+  }
   return {
     enabled: env.MEDIA_ENABLED !== '0' && env.MEDIA_ENABLED !== 'false',
     janusBin: env.JANUS_BIN || 'janus',
@@ -302,6 +315,7 @@ function loadMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
       : undefined,
     iceInterface: env.MEDIA_ICE_INTERFACE || undefined,
     publicIp: env.MEDIA_PUBLIC_IP || undefined,
+    edges,
   };
 }
 

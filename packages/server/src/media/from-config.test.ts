@@ -2,7 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { mediaServerOptionsFromConfig } from './from-config.ts';
+import { mediaPortRanges, mediaServerOptionsFromConfig } from './from-config.ts';
 
 const logger = pino({ level: 'silent' });
 
@@ -17,6 +17,7 @@ describe('media configuration', () => {
       netns: undefined,
       iceInterface: undefined,
       publicIp: undefined,
+      edges: 0,
     });
     const options = mediaServerOptionsFromConfig(config, logger);
     expect(options).toMatchObject({
@@ -69,6 +70,39 @@ describe('media configuration', () => {
   it('memory:// data keeps the generated config in a private temp folder', () => {
     const options = mediaServerOptionsFromConfig(loadConfig({ DATA_DIR: 'memory://' }), logger);
     expect(options.workDir).toMatch(/podium-media$/);
+  });
+
+  it('JANUS_EDGES: further instances on the next API ports and their share of the RTP range', () => {
+    const config = loadConfig({
+      JANUS_EDGES: '2',
+      JANUS_WS_PORT: '9000',
+      JANUS_RTP_PORT_MIN: '30000',
+      JANUS_RTP_PORT_MAX: '31199',
+    });
+    expect(config.media.edges).toBe(2);
+    expect(mediaPortRanges(config.media.rtpPortRange, 2)).toEqual([
+      { ice: { min: 30000, max: 30399 }, cascade: undefined },
+      { ice: { min: 30400, max: 30699 }, cascade: { min: 30700, max: 30799 } },
+      { ice: { min: 30800, max: 31099 }, cascade: { min: 31100, max: 31199 } },
+    ]);
+    expect(
+      [0, 1, 2].map((instance) => {
+        const options = mediaServerOptionsFromConfig(config, logger, instance);
+        return [options.wsPort, options.rtpPortRange];
+      }),
+    ).toEqual([
+      [9000, { min: 30000, max: 30399 }],
+      [9001, { min: 30400, max: 30699 }],
+      [9002, { min: 30800, max: 31099 }],
+    ]);
+    // None: the origin keeps the whole range, as before edges existed.
+    expect(mediaPortRanges({ min: 20000, max: 40000 }, 0)).toEqual([
+      { ice: { min: 20000, max: 40000 }, cascade: undefined },
+    ]);
+    expect(() => loadConfig({ JANUS_EDGES: '9' })).toThrow(/JANUS_EDGES/);
+    expect(() =>
+      loadConfig({ JANUS_EDGES: '1', JANUS_RTP_PORT_MIN: '30000', JANUS_RTP_PORT_MAX: '30050' }),
+    ).toThrow(/40 ports/);
   });
 
   it('refuses impossible port settings', () => {
