@@ -48,6 +48,11 @@ const planned = [
     status: 'ready (root, after npm run build): npm run bench -- egress [--seconds 60]',
   },
   {
+    name: 'hls',
+    what: 'server CPU per watch-page playlist request (the one nginx cannot cache), against /healthz',
+    status: 'ready: npm run bench -- hls [--seconds 10] [--rounds 2]',
+  },
+  {
     name: 'glass',
     what: 'glass-to-glass latency: a clock drawn into the camera, read on the watch page (HLS) and in the call (WebRTC)',
     status: 'ready (root, after npm run build): GLASS_SECONDS=60 npm run bench -- glass',
@@ -66,6 +71,7 @@ const runnable = {
   http: ['--import', 'tsx', 'bench/http/http.ts'],
   vbg: ['--import', 'tsx', 'bench/virtual-background/vbg.ts'],
   egress: ['--import', 'tsx', 'bench/egress/egress.ts'],
+  hls: ['--import', 'tsx', 'bench/hls/playlist.ts'],
   // A Playwright test on the e2e calls harness (GLASS_SECONDS per phase, 60 by default).
   glass: [
     'node_modules/@playwright/test/cli.js',
