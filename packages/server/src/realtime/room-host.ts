@@ -335,7 +335,9 @@ export class RoomHost {
 
   /** A welcome is followed by what the features send a joiner (chat history), then the feeds. */
   #afterWelcome(id: string, peer: Peer): void {
-    if (!this.#state.participants.has(id)) return;
+    const p = this.#state.participants.get(id);
+    if (!p) return;
+    this.#events.emit('welcomed', { identity: p.identity });
     for (const message of this.#features.welcome(id)) peer.send(frame(message));
     this.#routing.welcome(id, peer);
   }

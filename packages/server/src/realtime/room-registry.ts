@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { inRoom } from '../rooms/index.ts';
+import { identityKey, inRoom } from '../rooms/index.ts';
 import type { LiveRoomEvent, RoomDirectory } from '../services/rooms/directory.ts';
 import type { FeatureDeps } from './features/index.ts';
 import type { RoomMedia } from './room-media.ts';
@@ -169,7 +169,7 @@ export class RoomRegistry {
     const settings = saved ? { ...found, mode: saved.mode } : found;
     host = await RoomHost.create({
       settings,
-      restore: (initial) => restoreRoom(initial, saved),
+      restore: (initial) => restoreRoom(initial, saved, state.admitted),
       features: { ...this.#options.features, attachments: directory, breakouts: directory },
       blocks: {
         list: (id) => directory.blocked(id),
@@ -182,6 +182,7 @@ export class RoomRegistry {
       endedLingerMs: this.#options.endedLingerMs,
       ...(this.#options.now ? { now: this.#options.now } : {}),
     });
+    host.on('welcomed', ({ identity }) => state.welcomed(identityKey(identity)));
     host.on('stateChanged', ({ before, after }) => {
       if (before !== after) state.changed(after);
     });

@@ -84,6 +84,8 @@ export interface RoomHostEvents {
    * changed). The one place to observe room state changes (persistence, metrics).
    */
   stateChanged: { before: RoomState; after: RoomState; command: RoomCommand };
+  /** A participant got a `welcome` (joined, let in, or resumed): they are in the room. */
+  welcomed: { identity: Identity };
   /** Emitted once, as soon as the room stops taking commands; `done` settles after teardown. */
   closing: { reason: CloseReason; done: Promise<void> };
 }

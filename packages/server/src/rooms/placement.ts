@@ -9,10 +9,12 @@ export function baseRole(p: Pick<Participant, 'identity'>): Role {
 
 /** Where an arriving (or returning) participant goes: waiting for the host, the waiting room, or in. */
 export function place(d: Draft, p: Participant): void {
-  const moderatorTicket = p.ticketRole === 'host' || d.coHosts.has(identityKey(p.identity));
+  const key = identityKey(p.identity);
+  const moderatorTicket = p.ticketRole === 'host' || d.coHosts.has(key);
+  const readmitted = d.returning.get(key)?.admitted === true;
   if (p.ticketRole !== 'host' && d.base.waitForHost && !d.started) {
     d.update(p, { status: 'waiting_for_host', resumeTo: null, graceUntil: null });
-  } else if (d.waitingRoom && !p.admitted && !moderatorTicket) {
+  } else if (d.waitingRoom && !p.admitted && !moderatorTicket && !readmitted) {
     d.update(p, { status: 'in_waiting_room', resumeTo: null, graceUntil: null });
   } else {
     connect(d, p);

@@ -99,7 +99,7 @@ function join(d: Draft, cmd: JoinCommand): CommandResult {
   }
 
   const moderatorTicket = ticketRole === 'host' || d.coHosts.has(key);
-  if (d.locked && !moderatorTicket) {
+  if (d.locked && !moderatorTicket && d.returning.get(key)?.admitted !== true) {
     throw new Refusal(roomError('room_locked', 'room.locked'), {
       id: cmd.participantId,
       state: 'locked',

@@ -137,6 +137,11 @@ export interface Returning {
   readonly presenter: boolean;
   readonly channel: string | null;
   readonly pinned: boolean;
+  /**
+   * Was in the room when its node died (cluster takeover, issue 16): comes back past the lock
+   * and the waiting room, as a resume would have.
+   */
+  readonly admitted?: boolean;
 }
 
 export interface CreateRoomOptions {

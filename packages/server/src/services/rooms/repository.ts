@@ -1,6 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../store/db.ts';
-import { roomBlocks, roomGuestLinks, roomStates, type RoomStateRow } from '../../store/schema.ts';
+import {
+  roomAdmitted,
+  roomBlocks,
+  roomGuestLinks,
+  roomStates,
+  type RoomStateRow,
+} from '../../store/schema.ts';
 
 /** Room state kept across restarts and guest links (migrations/0016_room_state.sql); queries only. */
 
@@ -24,6 +30,31 @@ export async function saveRoomState(db: Db, aliasId: string, saved: SavedRoomSta
 
 export async function deleteRoomState(db: Db, aliasId: string): Promise<void> {
   await db.delete(roomStates).where(eq(roomStates.aliasId, aliasId));
+}
+
+/** Identities that were in the room's run on a cluster (migrations/0024). */
+export async function loadAdmitted(db: Db, aliasId: string): Promise<string[]> {
+  const rows = await db
+    .select({ identity: roomAdmitted.identity })
+    .from(roomAdmitted)
+    .where(eq(roomAdmitted.aliasId, aliasId));
+  return rows.map((r) => r.identity);
+}
+
+export async function addAdmitted(
+  db: Db,
+  aliasId: string,
+  identities: readonly string[],
+): Promise<void> {
+  if (identities.length === 0) return;
+  await db
+    .insert(roomAdmitted)
+    .values(identities.map((identity) => ({ aliasId, identity })))
+    .onConflictDoNothing();
+}
+
+export async function deleteAdmitted(db: Db, aliasId: string): Promise<void> {
+  await db.delete(roomAdmitted).where(eq(roomAdmitted.aliasId, aliasId));
 }
 
 /** Records that `links` (browser session, address) belong to guest `identity` in this event. */

@@ -87,4 +87,34 @@ describe('room state across a restart', () => {
       pinned: 'a:speaker',
     });
   });
+
+  it('on a cluster takeover, the people who were in the room come back past the lock and the waiting room; newcomers do not', () => {
+    const saved = savedStateOf(runBeforeRestart().state);
+    const sim = new Sim({ mode: 'meeting' });
+    // 'voice' (a guest) and 'plain' were in the room when its node died.
+    sim.state = restoreRoom(sim.state, saved, ['g:voice', 'a:plain']);
+    expect(sim.state).toMatchObject({ locked: true, waitingRoom: true });
+    expect(sim.join('stranger', { guest: true }).result).toMatchObject({
+      ok: false,
+      error: { code: 'room_locked' },
+    });
+    sim.join('plain2', { as: 'plain' });
+    expect(sim.p('plain2').status).toBe('connected');
+    sim.join('voice2', { guest: true, as: 'voice' });
+    expect(sim.p('voice2')).toMatchObject({ status: 'connected', role: 'interpreter' });
+    // Given once: someone leaving and coming back later is a newcomer again.
+    sim.join('owner2', { ticket: 'host', as: 'owner' });
+    expect(sim.req('owner2', { type: 'unlock' }).result).toMatchObject({ ok: true });
+    expect(sim.state.returning.has('a:plain')).toBe(false);
+    sim.req('plain2', { type: 'leave' });
+    expect(sim.join('plain3', { as: 'plain' }).result).toMatchObject({ ok: true });
+    expect(sim.p('plain3').status).toBe('in_waiting_room');
+  });
+
+  it('admitted people alone (nothing else saved) are restored too', () => {
+    const sim = new Sim({ mode: 'meeting' });
+    sim.state = restoreRoom(sim.state, null, ['g:back']);
+    expect(sim.state.returning.get('g:back')).toMatchObject({ admitted: true });
+    expect(restoreRoom(sim.state, null, [])).toBe(sim.state);
+  });
 });

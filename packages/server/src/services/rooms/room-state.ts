@@ -2,7 +2,10 @@ import type { Logger } from 'pino';
 import { identityKey, type Returning, type RoomState } from '../../rooms/index.ts';
 import type { Db } from '../../store/db.ts';
 import {
+  addAdmitted,
+  deleteAdmitted,
   deleteRoomState,
+  loadAdmitted,
   loadRoomState,
   saveRoomState,
   type SavedRoomState,
@@ -67,11 +70,18 @@ function sameSaved(a: SavedRoomState, b: SavedRoomState): boolean {
  * it, who was made co-host, and who presented, interpreted or was pinned (each gets it back as
  * they connect again). `blocked` is restored apart, from its own table.
  */
-export function restoreRoom(initial: RoomState, saved: SavedRoomState | null): RoomState {
-  if (!saved) return initial;
+export function restoreRoom(
+  initial: RoomState,
+  saved: SavedRoomState | null,
+  admitted: readonly string[] = [],
+): RoomState {
+  if (!saved && admitted.length === 0) return initial;
   const returning = new Map<string, Returning>();
   const entry = (key: string): Returning =>
     returning.get(key) ?? { presenter: false, channel: null, pinned: false };
+  // Who was in the room when its node died (cluster takeover): back past lock and waiting room.
+  for (const key of admitted) returning.set(key, { ...entry(key), admitted: true });
+  if (!saved) return { ...initial, returning };
   for (const key of saved.presenters) returning.set(key, { ...entry(key), presenter: true });
   for (const [key, channel] of Object.entries(saved.interpreters)) {
     returning.set(key, { ...entry(key), channel });
@@ -98,6 +108,11 @@ export class RoomStatePersistence {
   #last: SavedRoomState | null;
   /** Another node took the room: this run writes nothing more. */
   #lost = false;
+  /** Cluster only: who was in the room's run(s) so far (stored), and who is still to write. */
+  readonly #admitted: readonly string[];
+  readonly #known: Set<string>;
+  readonly #unwritten = new Set<string>();
+  #admitQueued = false;
 
   private constructor(
     db: Db,
@@ -105,12 +120,15 @@ export class RoomStatePersistence {
     log: Logger,
     saved: SavedRoomState | null,
     fence: RoomStateFence | null,
+    admitted: readonly string[],
   ) {
     this.#db = db;
     this.#roomId = roomId;
     this.#log = log;
     this.#last = saved;
     this.#fence = fence;
+    this.#admitted = admitted;
+    this.#known = new Set(admitted);
   }
 
   static async open(
@@ -119,7 +137,35 @@ export class RoomStatePersistence {
     log: Logger,
     fence: RoomStateFence | null = null,
   ): Promise<RoomStatePersistence> {
-    return new RoomStatePersistence(db, roomId, log, await loadRoomState(db, roomId), fence);
+    const [saved, admitted] = await Promise.all([
+      loadRoomState(db, roomId),
+      fence ? loadAdmitted(db, roomId) : Promise.resolve([]),
+    ]);
+    return new RoomStatePersistence(db, roomId, log, saved, fence, admitted);
+  }
+
+  /** Cluster: who was in the room when its previous node lost it (identity keys). */
+  get admitted(): readonly string[] {
+    return this.#admitted;
+  }
+
+  /**
+   * Cluster: this person is in the room (welcomed). Kept so a node taking the room over lets
+   * them back in; written in batches (one insert per turn of the write queue, however many
+   * joined meanwhile), each identity once per run. One process (no fence): nothing to do.
+   */
+  welcomed(identity: string): void {
+    if (!this.#fence || this.#known.has(identity)) return;
+    this.#known.add(identity);
+    this.#unwritten.add(identity);
+    if (this.#admitQueued) return;
+    this.#admitQueued = true;
+    this.#run('admitted', (db) => {
+      this.#admitQueued = false;
+      const batch = [...this.#unwritten];
+      this.#unwritten.clear();
+      return addAdmitted(db, this.#roomId, batch);
+    });
   }
 
   /** Stops writing: the room was lost to another node, whose state is the room's now. */
@@ -149,7 +195,11 @@ export class RoomStatePersistence {
   finished(reason: 'ended' | 'idle' | 'shutdown'): Promise<void> {
     if (reason !== 'shutdown') {
       this.#last = null;
-      this.#run('delete', (db) => deleteRoomState(db, this.#roomId));
+      const fencedRun = this.#fence !== null;
+      this.#run('delete', async (db) => {
+        await deleteRoomState(db, this.#roomId);
+        if (fencedRun) await deleteAdmitted(db, this.#roomId);
+      });
     }
     return this.#writes.idle();
   }

@@ -13,3 +13,12 @@ CREATE TABLE room_owners (
   node text NOT NULL,
   taken_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- Who was in a room run on a cluster (identities, as in room_states): when its node dies, the
+-- node that takes the room over lets them back past the lock and the waiting room, as a resume
+-- would have. Written only on a cluster (REDIS_URL), fenced like room_states, deleted with it.
+CREATE TABLE room_admitted (
+  alias_id uuid NOT NULL REFERENCES aliases (id) ON DELETE CASCADE,
+  identity text NOT NULL,
+  PRIMARY KEY (alias_id, identity)
+);

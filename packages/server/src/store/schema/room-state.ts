@@ -43,3 +43,13 @@ export const roomOwners = pgTable('room_owners', {
   node: text('node').notNull(),
   takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Mirrors migrations/0024_room_owners.sql: who was in a room run on a cluster. */
+export const roomAdmitted = pgTable(
+  'room_admitted',
+  {
+    aliasId: uuid('alias_id').notNull(),
+    identity: text('identity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.aliasId, t.identity] })],
+);
