@@ -30,7 +30,7 @@ import { registerGraphQL } from './graphql/index.ts';
 import { startMediaRuntime } from './media/runtime.ts';
 import { egressIngestHost, startEgressRuntime } from './media/egress/runtime.ts';
 import { allowRecorderIngest } from './media/egress/recorder-csp.ts';
-import type { MediaServer } from './media/index.ts';
+import type { JanusRoomMedia, MediaServer } from './media/index.ts';
 import {
   registerSignaling,
   type GatewayOptions,
@@ -87,6 +87,8 @@ export interface Podium {
   signaling: SignalingGateway;
   /** The media server (Janus) this server runs; undefined when media is off or failed to start. */
   media: MediaServer | undefined;
+  /** The live rooms' media over it (and its edge Janus instances: `cascadeStats()`). */
+  mediaRooms: JanusRoomMedia | undefined;
   /** Stops accepting requests, then closes the database and mail transport. Idempotent. */
   close(): Promise<void>;
 }
@@ -337,6 +339,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     services,
     signaling,
     media: media?.server,
+    mediaRooms: media?.rooms,
     close: () =>
       (closing ??= (async () => {
         await app.close();

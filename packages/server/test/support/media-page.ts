@@ -24,6 +24,7 @@ interface StatsEntry {
   framesDecoded?: number;
   packetsReceived?: number;
   frameWidth?: number;
+  port?: number;
 }
 interface Pc {
   remoteDescription: Description | null;
@@ -78,6 +79,8 @@ export interface PageMediaStats {
   audioPackets: number;
   /** The widest video frame being received now (0 before any). */
   frameWidth: number;
+  /** Ports of the media server's ICE candidates on the subscriber connection (which Janus). */
+  subscriberRemotePorts: number[];
   /** How many subscriber connections the page has made. */
   subscriberConnections: number;
   /** How many camera publisher connections the page has made. */
@@ -325,8 +328,10 @@ function installPageClient(): void {
       let frames = 0;
       let audioPackets = 0;
       let frameWidth = 0;
+      const subscriberRemotePorts: number[] = [];
       const stats = await pcs.subscriber?.getStats();
       stats?.forEach((s) => {
+        if (s.type === 'remote-candidate' && s.port) subscriberRemotePorts.push(s.port);
         if (s.type !== 'inbound-rtp') return;
         if (s.kind === 'video') frames += s.framesDecoded ?? 0;
         if (s.kind === 'video') frameWidth = Math.max(frameWidth, s.frameWidth ?? 0);
@@ -336,6 +341,7 @@ function installPageClient(): void {
         frames,
         audioPackets,
         frameWidth,
+        subscriberRemotePorts,
         subscriberConnections,
         publisherConnections,
         feeds: [...feeds],
