@@ -94,10 +94,11 @@ describe('the nginx front door over two nodes (deploy/nginx)', () => {
       .poll(async () => new Set(await upstreamsOf('GET', apiPaths.health.live)))
       .toEqual(new Set([nodeHost(0), nodeHost(1)]));
     // The id the node answered with (and logs) is the one in nginx's line for the request.
-    const logged = (await door.accessLog())
-      .filter((line) => line.includes(`"GET ${apiPaths.health.live}"`))
-      .map((line) => /id=(\S+)/.exec(line)?.[1]);
-    expect(ids).toEqual(logged);
+    const logged = async () =>
+      (await door.accessLog())
+        .filter((line) => line.includes(`"GET ${apiPaths.health.live}"`))
+        .map((line) => /id=(\S+)/.exec(line)?.[1]);
+    await expect.poll(logged).toEqual(ids);
     expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
   });
 
