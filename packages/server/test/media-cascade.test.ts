@@ -5,7 +5,8 @@
 // forward is stopped and set up again, which needs fresh ports (1.1.2 leaks the sockets of a
 // removed remote publisher). Then the live rooms' media (JanusRoomMedia with B as an edge): a
 // conference's presenter publishes on A, two viewers are placed on B and decode the presenter,
-// fed by a single forward that goes when the last viewer leaves.
+// fed by a single forward; B is killed, the viewers renegotiate and land on the restarted B under
+// a new forward; the forward goes when the last viewer leaves.
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -340,6 +341,7 @@ describe('cascaded Janus: a publisher on A watched on B', () => {
     const feeds: FeedView[] = [];
     /** ICE ports Janus offered each participant: which instance their connection runs on. */
     const janusPorts = new Map<string, number[]>();
+    const renegotiations: string[][] = [];
     const room: MediaRoom = await media.createRoom(
       { roomId: 'conf', mode: 'conference', maxPublishers: 4, log: logger },
       {
@@ -355,7 +357,7 @@ describe('cascaded Janus: a publisher on A watched on B', () => {
           if (port) janusPorts.set(participantId, [...(janusPorts.get(participantId) ?? []), port]);
           void peers.addCandidate(participantId, candidate);
         },
-        renegotiate: () => undefined,
+        renegotiate: (participantId, targets) => renegotiations.push([participantId, ...targets]),
       },
     );
     const ALL = { audio: true, video: true, screen: false };
@@ -374,14 +376,17 @@ describe('cascaded Janus: a publisher on A watched on B', () => {
     await expect.poll(() => feeds.some((f) => f.video && f.audio), { timeout: 10_000 }).toBe(true);
     const feedId = feeds.find((f) => f.participant_id === 'presenter')!.feed_id;
 
-    // Two viewers (publishing nothing): the origin carries the presenter, so both go to B.
-    for (const viewer of ['v1', 'v2']) {
+    /** What a viewer's client does: a new subscriber connection for the feed. */
+    const watch = async (viewer: string) => {
       toServer.set(viewer, (c) => void room.trickle(viewer, 'subscriber', c));
+      janusPorts.delete(viewer);
       await peers.newPc(viewer);
       const sdp = await room.subscribe(viewer, [feedId]);
       const reply = await peers.answerOffer(viewer, { type: 'offer', sdp });
       await room.answer(viewer, reply.sdp);
-    }
+    };
+    // Two viewers (publishing nothing): the origin carries the presenter, so both go to B.
+    for (const viewer of ['v1', 'v2']) await watch(viewer);
     expect(media.cascadeStats()).toEqual({ subscribers: [0, 2], feeds: 1, forwards: 1 });
     const decoded = [];
     for (const viewer of ['v1', 'v2']) {
@@ -396,6 +401,23 @@ describe('cascaded Janus: a publisher on A watched on B', () => {
       expect(janusPorts.get(viewer)!.every((p) => p >= 31350 && p <= 31399)).toBe(true);
     }
     expect(janusPorts.get('presenter')!.every((p) => p >= 31300 && p <= 31349)).toBe(true);
+
+    // The edge Janus dies: its viewers are told to renegotiate their subscriber connection; once
+    // it is back they are placed on it again, under a new forward from the origin.
+    const generation = edge!.generation;
+    process.kill(edge!.pid!, 'SIGKILL');
+    await expect
+      .poll(() => renegotiations.sort(), { timeout: 10_000 })
+      .toEqual([
+        ['v1', 'subscriber'],
+        ['v2', 'subscriber'],
+      ]);
+    expect(media.cascadeStats()).toEqual({ subscribers: [0, 0], feeds: 1, forwards: 0 });
+    await expect.poll(() => edge!.generation, { timeout: 10_000 }).toBe(generation + 1);
+    await edge!.whenReady();
+    for (const viewer of ['v1', 'v2']) await watch(viewer);
+    expect(media.cascadeStats()).toEqual({ subscribers: [0, 2], feeds: 1, forwards: 1 });
+    for (const viewer of ['v1', 'v2']) await untilDecoding(peers, viewer);
 
     // The forward outlives the first viewer and goes with the last.
     await room.leave('v1');
