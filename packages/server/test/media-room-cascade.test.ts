@@ -3,7 +3,8 @@
 // the origin, Janus A) and a guest of the audience, who publishes nothing, is placed on the edge
 // (Janus B) and decodes the host's video over the remote-publisher path. Which Janus the guest's
 // connection runs on is in the server's counts, and in the browser's own stats: the port of
-// Janus's ICE candidate lies in B's share of the UDP range.
+// Janus's ICE candidate lies in B's share of the UDP range. The host sends simulcast: the guest
+// gets the top layer over the cascade, and the middle one when it asks (`receive_layer`).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {
   installMediaClient,
   pageJoin,
   pagePublishCamera,
+  pageRequest,
   pageStats,
 } from './support/media-page.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -67,7 +69,7 @@ describe('a conference over cascaded Janus (JANUS_EDGES=1)', () => {
     return page;
   }
 
-  it("the audience's guest is placed on the edge Janus and decodes the presenter", async () => {
+  it("the audience's guest is placed on the edge Janus, decodes the presenter and picks a simulcast layer", async () => {
     const owner = await signUpAndLogin(server!, 'cascade', 'Mai Trần');
     const event = await createEvent(server!, owner.token, { mode: 'conference' });
     const host = await openPage(
@@ -79,7 +81,9 @@ describe('a conference over cascaded Janus (JANUS_EDGES=1)', () => {
       }),
     );
 
-    await pagePublishCamera(host);
+    // Simulcast, as the app publishes: the forward carries every layer (SSRC +1/+2 per layer)
+    // and each viewer on the edge receives the one that fits its link.
+    await pagePublishCamera(host, { simulcast: true });
     await expect
       .poll(
         async () => {
@@ -102,5 +106,11 @@ describe('a conference over cascaded Janus (JANUS_EDGES=1)', () => {
       expect(port).toBeGreaterThanOrEqual(EDGE_PORTS.min);
       expect(port).toBeLessThanOrEqual(EDGE_PORTS.max);
     }
+
+    // The top layer first; `receive_layer` 1 gives the middle one, on the edge's subscription.
+    const width = async () => (await pageStats(guest)).frameWidth;
+    await expect.poll(width, { timeout: 20_000, interval: 250 }).toBe(1280);
+    expect((await pageRequest(guest, 'receive_layer', { layer: 1 })).type).toBe('reply');
+    await expect.poll(width, { timeout: 10_000, interval: 250 }).toBe(640);
   }, 60_000);
 });
