@@ -110,11 +110,14 @@ describe('a dead node’s rooms are taken over (two node processes, PostgreSQL +
     throw new Error('did not get back into the room');
   }
 
+  let env: Record<string, string> = {};
+  let b: NodeProcess;
+
   it('the room moves within 10 s; lock, waiting room and chat hold; linked participants are back', async () => {
     redis = await startTestRedis();
-    const env = { REDIS_URL: redis.url, DATABASE_URL: await database() };
+    env = { REDIS_URL: redis.url, DATABASE_URL: await database() };
     const a = await node(env);
-    const b = await node(env);
+    b = await node(env);
 
     const owner = await signUpAndLogin(a.server, 'takeover');
     const locked = await createEvent(a.server, owner.token);
@@ -180,5 +183,54 @@ describe('a dead node’s rooms are taken over (two node processes, PostgreSQL +
     expect(JSON.stringify(hostBack.welcome)).toContain(backW.welcome.participant.id);
     await backW.client.ok({ type: 'chat', to: 'everyone', text: 'Đã trở lại' });
     await hostBack.client.nextOf('chat_message', (m) => JSON.stringify(m).includes('Đã trở lại'));
+  }, 120_000);
+
+  it('a frozen owner (SIGSTOP) loses the room: the edge drops its link, another node takes over, and what the stale owner does after it wakes is not stored', async () => {
+    const c = await node(env);
+    const owner = await signUpAndLogin(c.server, 'frozen');
+    const event = await createEvent(c.server, owner.token);
+    const host = await joinRoom(
+      c.server,
+      await socketCredentials(c.server, { alias: event.name }, owner.token),
+    );
+    sockets.push(host.client);
+    const cred = await guest(b.server, event.name, 'Khách');
+    const linked = await joinRoom(b.server, cred);
+    sockets.push(linked.client);
+    await host.client.ok({ type: 'lock' });
+    await sleep(500);
+
+    // Node C stops answering (no reset reaches anyone): the edge's heartbeat drops the link.
+    const stoppedAt = Date.now();
+    c.process.kill('SIGSTOP');
+    try {
+      expect((await linked.client.closed).code).toBe(1012);
+      const back = await comeBack(b.server, cred, linked.sessionId);
+      expect(back.welcome.room).toMatchObject({ locked: true });
+      process.stdout.write(`takeover from a frozen owner: ${Date.now() - stoppedAt} ms\n`);
+      // The host, still connected to the frozen node, unlocks: queued until C wakes up.
+      host.client.sendRaw(JSON.stringify({ id: 'stale', type: 'unlock' }));
+    } finally {
+      c.process.kill('SIGCONT');
+    }
+    // C wakes, applies the unlock in its stale run, and finds out it lost the room: the write is
+    // refused (fencing), and its sockets are told to reconnect.
+    expect((await host.client.closed).code).toBe(1012);
+    await sleep(300);
+    // Stored state: still locked (the stale run's unlock never reached the database).
+    const db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    try {
+      const rows = await db.query('SELECT locked FROM room_states WHERE alias_id = $1', [event.id]);
+      expect(rows.rows).toEqual([{ locked: true }]);
+    } finally {
+      await db.end();
+    }
+    const late = await greet(b.server, await guest(b.server, event.name, 'Muộn'));
+    sockets.push(late);
+    expect(await late.request({ type: 'join', has_mic: false, has_camera: false })).toMatchObject({
+      type: 'error',
+      code: 'room_locked',
+    });
   }, 120_000);
 });

@@ -306,6 +306,7 @@ export class Connection implements Peer {
    */
   heartbeat(judge = true): void {
     if (this.#phase === 'closed') return;
+    this.#link?.heartbeat(judge);
     if (!this.#alive && judge) {
       this.#log.debug('heartbeat missed; socket dropped');
       this.#ws.terminate();

@@ -62,6 +62,7 @@ export interface NodeLinkHandlers {
 export class NodeLink {
   readonly #ws: WebSocket;
   #pending: string[] | null = [];
+  #alive = true;
 
   constructor(ownerUrl: string, header: string, maxPayload: number, handlers: NodeLinkHandlers) {
     const url = new URL(apiPaths.signal.socket, ownerUrl);
@@ -77,6 +78,9 @@ export class NodeLink {
       for (const text of pending) this.#ws.send(text);
     });
     this.#ws.on('message', (data: RawData) => handlers.message(textOf(data)));
+    this.#ws.on('pong', () => {
+      this.#alive = true;
+    });
     this.#ws.on('close', (code: number) => handlers.closed(code));
     // The close event follows every error (refused connection, reset): nothing else to do.
     this.#ws.on('error', () => undefined);
@@ -85,6 +89,20 @@ export class NodeLink {
   send(text: string): void {
     if (this.#pending) this.#pending.push(text);
     else if (this.#ws.readyState === WebSocket.OPEN) this.#ws.send(text);
+  }
+
+  /**
+   * Called with the edge's heartbeat: an owner that answered no ping since the last beat is gone
+   * (a partition sends no reset), so the link is dropped and the client told to reconnect.
+   */
+  heartbeat(judge: boolean): void {
+    if (this.#ws.readyState !== WebSocket.OPEN) return;
+    if (!this.#alive && judge) {
+      this.#ws.terminate();
+      return;
+    }
+    this.#alive = false;
+    this.#ws.ping();
   }
 
   close(): void {
