@@ -71,8 +71,11 @@ interface PageGlobals {
   setAnswer(pc: string, answer: SessionDescription): Promise<void>;
   answerOffer(pc: string, offer: SessionDescription): Promise<SessionDescription>;
   received(pc: string): Promise<Received>;
+  addCameraTrack(pc: string): Promise<SessionDescription>;
 }
 interface Received {
+  /** Video streams that decoded frames. */
+  videoStreams: number;
   frames: number;
   audioPackets: number;
 }
@@ -106,6 +109,14 @@ function installPeers(): void {
     await pc.setLocalDescription(await pc.createOffer());
     return { type: 'offer', sdp: pc.localDescription!.sdp };
   };
+  // A second camera track on the same connection: a renegotiation that adds a stream.
+  g.addCameraTrack = async (name) => {
+    const pc = g.pcs[name]!;
+    const stream = await g.navigator.mediaDevices.getUserMedia({ video: true });
+    for (const track of stream.getTracks()) pc.addTrack(track, stream);
+    await pc.setLocalDescription(await pc.createOffer());
+    return { type: 'offer', sdp: pc.localDescription!.sdp };
+  };
   g.setAnswer = async (name, answer) => {
     await g.pcs[name]!.setRemoteDescription(answer);
     await flush(name);
@@ -121,13 +132,15 @@ function installPeers(): void {
   g.received = async (name) => {
     let frames = 0;
     let audioPackets = 0;
+    let videoStreams = 0;
     const stats = await g.pcs[name]!.getStats();
     stats.forEach((s) => {
       if (s.type !== 'inbound-rtp') return;
       if (s.kind === 'video') frames += s.framesDecoded ?? 0;
+      if (s.kind === 'video' && (s.framesDecoded ?? 0) > 0) videoStreams += 1;
       if (s.kind === 'audio') audioPackets += s.packetsReceived ?? 0;
     });
-    return { frames, audioPackets };
+    return { videoStreams, frames, audioPackets };
   };
 }
 
@@ -151,6 +164,8 @@ const inPage = (page: Page) => ({
       name,
       candidate,
     ] as const),
+  addCameraTrack: (name: string) =>
+    page.evaluate((n) => (globalThis as unknown as PageGlobals).addCameraTrack(n), name),
   received: (name: string) =>
     page.evaluate((n) => (globalThis as unknown as PageGlobals).received(n), name),
 });
@@ -328,6 +343,29 @@ describe('cascaded Janus: a publisher on A watched on B', () => {
       },
       'cascade forward again',
     );
+
+    // The publisher adds a second camera (a renegotiation with a new stream): the origin
+    // forwards it by itself, the edge's remote publisher learns of it (update_remote_publisher),
+    // and the edge's subscriber adds it and decodes both videos.
+    const grown = new Promise<PublisherInfo>((resolve) => {
+      monitorA.on('publishers', ({ publishers }) => {
+        const changed = publishers.find((p) => p.feedId === feed.feedId && p.streams.length >= 3);
+        if (changed) resolve(changed);
+      });
+    });
+    const renegotiation = await peers.addCameraTrack('pub');
+    const regotAnswer = await publisher.configurePublisher({ offer: renegotiation });
+    await peers.setAnswer('pub', regotAnswer!);
+    await second.update((await grown).streams);
+    const added = await again.subscriber.updateSubscription({
+      subscribe: [{ feedId: feed.feedId, mid: '2' }],
+    });
+    expect(added.status).toBe('updated');
+    if (added.status !== 'updated' || !added.offer) throw new Error('no offer for the new stream');
+    await again.subscriber.start(await peers.answerOffer('sub2', added.offer));
+    await expect
+      .poll(async () => (await peers.received('sub2')).videoStreams, { timeout: 15_000 })
+      .toBe(2);
     await second.stop();
     await Promise.all([sessionA.close(), sessionB.close()]);
   }, 90_000);

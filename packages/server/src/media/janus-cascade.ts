@@ -127,6 +127,8 @@ export class CascadeForward {
   readonly setupMs: number;
   readonly #options: CascadeForwardOptions;
   readonly #remoteId: string;
+  /** The streams the edge's remote publisher declares now. */
+  #streams: RemoteStream[];
   #stopping: Promise<void> | undefined;
 
   private constructor(
@@ -141,6 +143,33 @@ export class CascadeForward {
     this.port = ports.port;
     this.rtcpPort = ports.rtcpPort;
     this.setupMs = setupMs;
+    this.#streams = remoteStreamsOf(options.feed.streams);
+  }
+
+  /**
+   * The origin's feed changed its streams (a renegotiation): the edge's remote publisher follows
+   * (the origin forwards new streams to it by itself). Rejects with `invalid-request` when a
+   * stream changed kind or codec, which a remote publisher cannot: stop and start anew then.
+   */
+  async update(streams: readonly PublishedStream[]): Promise<void> {
+    const next = remoteStreamsOf(streams);
+    const clash = this.#streams.some(
+      (before, index) =>
+        next[index] !== undefined &&
+        (next[index].kind !== before.kind || next[index].codec !== before.codec),
+    );
+    if (clash || next.length < this.#streams.length) {
+      throw new MediaError('invalid-request', `feed ${this.feedId} changed its streams' kinds`);
+    }
+    if (JSON.stringify(next) === JSON.stringify(this.#streams)) return;
+    const { edge } = this.#options;
+    await edge.handle.updateRemotePublisher({
+      roomId: edge.roomId,
+      secret: edge.secret,
+      feedId: this.feedId,
+      streams: next,
+    });
+    this.#streams = next;
   }
 
   /**

@@ -416,6 +416,20 @@ function checkFeedId(feedId: FeedId): void {
   }
 }
 
+/** A remote publisher's stream as Janus takes it: its mid is its position (Janus's own rule). */
+function remoteStreamBody(s: RemoteStream, index: number): Record<string, unknown> {
+  return compact({
+    type: s.kind,
+    mindex: index,
+    mid: String(index),
+    codec: s.codec,
+    description: s.description,
+    // Sent either way on updates: Janus changes `disabled` only when it is present.
+    disabled: s.disabled ?? false,
+    simulcast: s.simulcast || undefined,
+  });
+}
+
 /** Drops undefined values so Janus sees only the settings we mean. */
 function compact(body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
@@ -663,17 +677,7 @@ export class VideoRoomHandle {
         iface: options.bindAddress,
         port: options.port,
         rtcp_port: options.rtcpPort,
-        streams: options.streams.map((s, index) =>
-          compact({
-            type: s.kind,
-            mindex: index,
-            mid: String(index),
-            codec: s.codec,
-            description: s.description,
-            disabled: s.disabled || undefined,
-            simulcast: s.simulcast || undefined,
-          }),
-        ),
+        streams: options.streams.map((s, index) => remoteStreamBody(s, index)),
       }),
     );
     const reply = parse(remotePublisherAdded, data, 'add_remote_publisher');
@@ -682,6 +686,25 @@ export class VideoRoomHandle {
       port: reply.port,
       rtcpPort: reply.rtcp_port,
     };
+  }
+
+  /**
+   * Brings a remote publisher's streams up to date: description and `disabled` of the ones it
+   * has (by position), and any new ones after them (Janus cannot change a stream's kind or codec).
+   */
+  async updateRemotePublisher(options: {
+    roomId: RoomId;
+    secret: string;
+    feedId: FeedId;
+    streams: RemoteStream[];
+  }): Promise<void> {
+    await this.#core.message({
+      request: 'update_remote_publisher',
+      room: options.roomId,
+      secret: options.secret,
+      id: options.feedId,
+      streams: options.streams.map((s, index) => remoteStreamBody(s, index)),
+    });
   }
 
   /** Takes a remote publisher out of the room; its subscribers get an offer without it. */

@@ -136,6 +136,22 @@ export class RoomEdges {
     }
   }
 
+  /**
+   * The feed's streams changed on the origin: the edges' remote publishers follow, or, when they
+   * cannot (a stream changed kind or codec), the forward goes and its viewers lose the feed.
+   */
+  feedChanged(feed: PublisherInfo): void {
+    for (const [key, entry] of [...this.#forwards]) {
+      if (entry.feedId !== feed.feedId) continue;
+      entry.forward
+        .then((forward) => forward.update(feed.streams))
+        .catch((error: unknown) => {
+          this.#options.log.warn({ err: error, feedId: feed.feedId }, 'forward not updated');
+          void this.#drop(key, entry);
+        });
+    }
+  }
+
   /** How many edges forward this feed now. */
   forwardsOf(feedId: string): number {
     return [...this.#forwards.values()].filter((entry) => entry.feedId === feedId).length;

@@ -862,7 +862,9 @@ class JanusMediaRoom implements MediaRoom {
         simulcast: live.some((s) => s.simulcast === true),
       };
       this.#feeds.set(feed.feed_id, feed);
+      const before = this.#feedInfo.get(publisher.feedId);
       this.#feedInfo.set(publisher.feedId, publisher);
+      if (before) this.#edges?.feedChanged(publisher);
       added.push(feed);
     }
     if (added.length > 0) this.#sink.feedsChanged({ added, removed: [] });
