@@ -43,7 +43,7 @@ export type {
   VideoCodec,
   VideoRoomEvents,
 } from './janus-videoroom.ts';
-export { CascadeForward, CascadePorts, remoteStreamsOf } from './janus-cascade.ts';
+export { CascadeForward, CascadePorts } from './janus-cascade.ts';
 export type { CascadeForwardOptions, CascadeRoom } from './janus-cascade.ts';
 export { MediaError } from './janus-errors.ts';
 export type { MediaErrorKind } from './janus-errors.ts';
