@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, PROTOCOL_VERSION } from '@podium/protocol';
@@ -122,5 +123,43 @@ describe('one room, participants on two nodes (PostgreSQL + Redis)', () => {
     expect(frames.map((f) => f.type)).toContain('welcome');
     expect(nodeB.podium.signaling.registry.size).toBe(0);
     ws.terminate();
+  }, 30_000);
+
+  it('a gift given through the node that does not run the room reaches the room (forwarded to its owner)', async () => {
+    const owner = await signUpAndLogin(nodeA, 'rooms-gift-host', 'Hà');
+    const giver = await signUpAndLogin(nodeB, 'rooms-gift-giver', 'Minh');
+    const event = await createEvent(nodeA, owner.token);
+    const host = await joinRoom(
+      nodeA,
+      await socketCredentials(nodeA, { alias: event.name }, owner.token),
+    );
+    sockets.push(host.client);
+    const member = await joinRoom(
+      nodeB,
+      await socketCredentials(nodeB, {
+        ticket: await joinTicket(nodeB, event.name, { name: 'Minh', token: giver.token }),
+      }),
+    );
+    sockets.push(member.client);
+    const credited = await nodeB.api(apiPaths.wallet.devCredit, {
+      token: giver.token,
+      body: { amount: 100, idempotency_key: crypto.randomUUID() },
+    });
+    expect(credited.status).toBe(200);
+    // Node B runs no room: without forwarding it would answer "not in the room" (403).
+    const res = await nodeB.api(apiPaths.gifts.give, {
+      token: giver.token,
+      body: {
+        room: event.id,
+        to: host.participantId,
+        gift_id: 'rose',
+        idempotency_key: crypto.randomUUID(),
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.balances).toEqual([{ unit: 'coin', value: 90 }]);
+    for (const c of [host.client, member.client]) {
+      expect(await c.nextOf('gift_given')).toMatchObject({ gift: { id: 'rose' } });
+    }
   }, 30_000);
 });

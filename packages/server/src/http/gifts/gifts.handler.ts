@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
+import { forwardToRoomOwner } from '../room-owner-forward.ts';
 import {
   catalogueRequest,
   donateRequest,
@@ -33,7 +34,11 @@ export function giftRoutes(app: FastifyInstance, services: Services): void {
     url: apiPaths.gifts.give,
     auth: 'required',
     input: giveGiftRequest,
-    handler: ({ ctx, input }) => ctx.services.gifts.giveInRoom(ctx.account, input),
+    // On a cluster the node running the room answers (it knows who is in it and announces).
+    handler: async ({ ctx, input }) =>
+      (await forwardToRoomOwner(ctx, input.room, apiPaths.gifts.give, input))
+        ? undefined
+        : ctx.services.gifts.giveInRoom(ctx.account, input),
   });
 
   route(app, services, {
