@@ -14,7 +14,6 @@ export type {
   SharedCounters,
 } from './ports.ts';
 export { localCluster } from './local.ts';
-export { LEASE_MS, LEASE_RENEW_MS, LocalLeases } from './leases.ts';
 export type { RoomLease, RoomLeases, RoomOwner } from './leases.ts';
 
 /**
