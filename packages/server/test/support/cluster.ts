@@ -30,10 +30,11 @@ async function freshDatabase(): Promise<string> {
  * Starts `count` real servers sharing one new database (PGlite is single-process, so always
  * PostgreSQL) and one throwaway Redis (REDIS_URL), each listening on its own loopback port.
  * Started one after the other: the first migrates the database, the others find it migrated.
+ * `env` is every node's, or a node's own by its index (a folder each node keeps to itself).
  */
 export async function startTestNodes(
   count: number,
-  env: Record<string, string> = {},
+  env: Record<string, string> | ((index: number) => Record<string, string>) = {},
 ): Promise<TestNodes> {
   const redis = await startTestRedis();
   const databaseUrl = await freshDatabase();
@@ -47,7 +48,7 @@ export async function startTestNodes(
       nodes.push(
         await startTestServer(
           'postgres',
-          { REDIS_URL: redis.url, ...env },
+          { REDIS_URL: redis.url, ...(typeof env === 'function' ? env(i) : env) },
           {
             openStore: (): Promise<Store> => openStore({ databaseUrl, dataDir: '' }),
           },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '@podium/protocol';
 import type { Services } from '../../services/index.ts';
 import { route } from '../route.ts';
+import { fromNodeAllowList, liveCaller } from './owner-forward.ts';
 import { liveStatusQuery } from './status.schema.ts';
 
 /**
@@ -14,10 +15,13 @@ export function liveStatusRoute(app: FastifyInstance, services: Services): void 
     url: apiPaths.live.status,
     auth: 'none',
     input: liveStatusQuery,
-    config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+    config: {
+      rateLimit: { max: 300, timeWindow: '1 minute', allowList: fromNodeAllowList(services) },
+    },
     handler: async ({ ctx, input }) => {
       ctx.reply.header('cache-control', 'no-cache');
-      return ctx.services.live.status(input.alias);
+      // On a cluster, the status of a room another node runs is that node's (its viewers).
+      return ctx.services.live.status(input.alias, await liveCaller(ctx.services, ctx.request));
     },
   });
 }

@@ -9,6 +9,7 @@ import {
   type LiveChatHistory,
   type LivePlayback,
   type LivePlaybackRequest,
+  liveStatusResponse,
   type LiveStatus,
   type RoomMode,
 } from '@podium/protocol';
@@ -26,6 +27,7 @@ import {
   RUN_ID,
   contentTypeOf,
   fileInside,
+  isHlsFileName,
   isPlaylist,
   rewritePlaylist,
 } from './hls-files.ts';
@@ -36,6 +38,8 @@ import {
   type PlaybackToken,
 } from './playback-token.ts';
 import type { Cluster, SharedCounters } from '../../cluster/ports.ts';
+import type { RoomOwner } from '../../cluster/leases.ts';
+import { LiveOwnerLink } from './owner-link.ts';
 import { ViewerCounter } from './viewers.ts';
 
 export interface LiveServiceDeps {
@@ -66,10 +70,23 @@ interface Run {
   onAirSince: number | null;
 }
 
-/** What the HLS routes send: a playlist's text, or a file to stream. */
+/**
+ * What the HLS routes send: a playlist's text, a file to stream, or (on a cluster) the owner
+ * node's answer to the same request: `path` is what to ask it for.
+ */
 export type HlsAnswer =
   | { kind: 'text'; body: string; contentType: string; cacheControl: string }
-  | { kind: 'file'; path: string; size: number; contentType: string; cacheControl: string };
+  | { kind: 'file'; path: string; size: number; contentType: string; cacheControl: string }
+  | { kind: 'owner'; owner: RoomOwner; path: string };
+
+/**
+ * Who asks (the HTTP routes pass it): the client's address, and whether the request came from
+ * another node (then it is answered here, never sent on). Absent: a caller inside this node.
+ */
+export interface LiveCaller {
+  address: string;
+  fromNode: boolean;
+}
 
 const STATUS_CACHE_MS = 2000;
 /** The name of a viewer whose account has none to show (never the email address). */
@@ -80,8 +97,9 @@ const STATUS_CACHE_MAX = 1000;
  * The watch page's side of the audience stream (issue 12 item 4): the rooms on air and where
  * their HLS is, playback tokens, the HLS files as each viewer gets them, and the viewer count.
  * The in-call `audience` feature (realtime/features/audience) puts a room on and off air
- * through `prepare` / `onAir` / `offAir` and reads `viewers`. In-process: with several nodes
- * the room's owner node would publish its runs on the bus.
+ * through `prepare` / `onAir` / `offAir` and reads `viewers`. The runs live on the node that
+ * runs the room (its egress writes the files); with several nodes the others send the watch
+ * page's requests of that room on to it (`owners`, cluster/README.md).
  */
 export class LiveService {
   readonly #deps: LiveServiceDeps;
@@ -91,6 +109,8 @@ export class LiveService {
   readonly #statusCache = new Map<string, { at: number; status: Promise<LiveStatus> }>();
   /** The events' audience chats (the watch page's side below; the call's through `chat`). */
   readonly chat: AudienceChat;
+  /** On a cluster: the node running a room, and the requests sent on to it (owner-link.ts). */
+  readonly owners: LiveOwnerLink | null;
 
   constructor(deps: LiveServiceDeps) {
     this.#deps = deps;
@@ -103,6 +123,14 @@ export class LiveService {
       ...(deps.counters ? { counters: deps.counters } : {}),
       ...(deps.cluster ? { cluster: deps.cluster } : {}),
     });
+    this.owners = deps.cluster?.leases.shared
+      ? new LiveOwnerLink({
+          leases: deps.cluster.leases,
+          secret: () => this.#secret(),
+          log: deps.log,
+          now: this.#now,
+        })
+      : null;
   }
 
   // ---------- The room's side (the audience feature) ----------
@@ -163,23 +191,33 @@ export class LiveService {
 
   // ---------- The watch page ----------
 
-  /** Title, whether the room is on air, and its viewers (cached for a moment per alias). */
-  status(alias: string): Promise<LiveStatus> {
-    const key = alias.toLowerCase();
+  /**
+   * Title, whether the room is on air, and its viewers (cached for a moment per alias). On a
+   * cluster, the room's owner node's status when another node runs the room (it has the run
+   * and counts every viewer, whichever node their playlists went through).
+   */
+  status(alias: string, caller?: LiveCaller): Promise<LiveStatus> {
+    const forward = this.owners !== null && caller?.fromNode !== true;
+    const key = `${forward ? 'f' : 'h'}:${alias.toLowerCase()}`;
     const now = this.#now();
     const cached = this.#statusCache.get(key);
     if (cached && now - cached.at < STATUS_CACHE_MS) return cached.status;
     if (this.#statusCache.size >= STATUS_CACHE_MAX) this.#statusCache.clear();
-    const status = this.#status(alias);
+    const status = this.#status(alias, forward ? (caller?.address ?? '') : null);
     this.#statusCache.set(key, { at: now, status });
     status.catch(() => this.#statusCache.delete(key));
     return status;
   }
 
-  async #status(alias: string): Promise<LiveStatus> {
+  /** `forwardFor`: the client's address when the owner node may be asked, else null. */
+  async #status(alias: string, forwardFor: string | null): Promise<LiveStatus> {
     const row = await repo.findAliasByName(this.#deps.db, alias);
     if (!row) throw liveNotFound();
     const run = this.#runs.get(row.id);
+    if (!run && forwardFor !== null) {
+      const remote = await this.#ownerStatus(row.id, row.name, forwardFor);
+      if (remote) return remote;
+    }
     const live = run?.onAirSince != null && (await exists(path.join(run.dir, PLAYLIST_FILE)));
     return {
       alias: row.name,
@@ -190,6 +228,32 @@ export class LiveService {
       viewers: live ? this.viewers(row.id) : 0,
       started_at: live && run.onAirSince ? new Date(run.onAirSince).toISOString() : null,
     };
+  }
+
+  /** The owner node's status of the room, or null (nobody else runs it, or it did not answer). */
+  async #ownerStatus(roomId: string, alias: string, address: string): Promise<LiveStatus | null> {
+    const owner = await this.owners?.elsewhere(roomId);
+    if (!this.owners || !owner) return null;
+    const query = new URLSearchParams({ alias }).toString();
+    try {
+      const { response, release } = await this.owners.get(
+        owner,
+        `${apiPaths.live.status}?${query}`,
+        address,
+        { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      );
+      try {
+        const parsed = liveStatusResponse.safeParse(await response.json());
+        if (response.ok && parsed.success) return parsed.data;
+        this.#deps.log.warn({ roomId, status: response.status }, 'owner node status refused');
+        return null;
+      } finally {
+        release();
+      }
+    } catch (error) {
+      this.#deps.log.warn({ err: error, roomId, owner: owner.nodeId }, 'owner node not reached');
+      return null;
+    }
   }
 
   /**
@@ -222,9 +286,21 @@ export class LiveService {
     };
   }
 
-  /** The playlist of the room on air, for this viewer (the viewer's heartbeat, too). */
-  async playlist(alias: string, token: string | undefined): Promise<HlsAnswer> {
-    const { run, viewer } = await this.#onAir(alias, token);
+  /**
+   * The playlist of the room on air, for this viewer (the viewer's heartbeat, too); on a
+   * cluster, the owner node's when another node runs the room (it counts the viewer).
+   */
+  async playlist(
+    alias: string,
+    token: string | undefined,
+    caller?: LiveCaller,
+  ): Promise<HlsAnswer> {
+    const found = await this.#onAir(alias, token, caller);
+    if ('owner' in found) {
+      const path = pathTo(apiPaths.hls.playlist, { alias });
+      return { kind: 'owner', owner: found.owner, path: withToken(path, token) };
+    }
+    const { run, viewer } = found;
     return this.#playlistOf(run, viewer, PLAYLIST_FILE, `${run.run}/`, token ?? '');
   }
 
@@ -234,8 +310,16 @@ export class LiveService {
     runId: string,
     file: string,
     token: string | undefined,
+    caller?: LiveCaller,
   ): Promise<HlsAnswer> {
-    const { run, viewer } = await this.#onAir(alias, token);
+    const found = await this.#onAir(alias, token, caller);
+    if ('owner' in found) {
+      // SECURITY: only names the owner could serve are sent on (it checks them again).
+      if (!RUN_ID.test(runId) || !isHlsFileName(file)) throw liveOffline();
+      const path = pathTo(apiPaths.hls.file, { alias, run: runId, file });
+      return { kind: 'owner', owner: found.owner, path: withToken(path, token) };
+    }
+    const { run, viewer } = found;
     // SECURITY: only the current run, and only a plain file name inside its directory.
     if (!RUN_ID.test(runId) || runId !== run.run) throw liveOffline();
     const absolute = fileInside(run.dir, file);
@@ -322,16 +406,25 @@ export class LiveService {
     }
   }
 
-  /** The token's viewer and the run on air of the event the URL names. */
+  /**
+   * The token's viewer and the run on air of the event the URL names; or the other node that
+   * runs the room (on a cluster, when this node has no run of it and the caller is no node).
+   */
   async #onAir(
     alias: string,
     token: string | undefined,
-  ): Promise<{ run: Run; viewer: PlaybackToken }> {
+    caller: LiveCaller | undefined,
+  ): Promise<{ run: Run; viewer: PlaybackToken } | { owner: RoomOwner }> {
     // SECURITY: the token is checked before anything about the event is looked up, so a
-    // request without one learns nothing (not even whether the alias exists or is on air).
+    // request without one learns nothing (not even whether the alias exists or is on air) —
+    // and is never sent on to another node either.
     const viewer = verifyPlaybackToken(await this.#secret(), token, this.#now());
     if (!viewer) throw invalidPlaybackToken();
     const run = this.#runs.get(viewer.aliasId);
+    if (!run && this.owners && caller?.fromNode !== true) {
+      const owner = await this.owners.elsewhere(viewer.aliasId);
+      if (owner) return { owner };
+    }
     // A token of another event never opens this one's files, whatever the URL says.
     // Nor does a run still starting (the egress has not written a playable playlist).
     if (!run || run.onAirSince === null || run.alias !== alias.toLowerCase()) throw liveOffline();
@@ -341,6 +434,10 @@ export class LiveService {
   #secret(): Promise<Buffer> {
     return this.#deps.secrets.get('join_ticket_key');
   }
+}
+
+function withToken(path: string, token: string | undefined): string {
+  return token === undefined ? path : `${path}?token=${encodeURIComponent(token)}`;
 }
 
 async function exists(file: string): Promise<boolean> {
