@@ -573,7 +573,7 @@ async function main(): Promise<void> {
         '(run through `npm run bench -- signaling`, which raises it to the hard limit, or `ulimit -n`)',
     );
   }
-  if (!options.source && options.engines.includes('podium')) {
+  if (!options.source && options.engines.some((e) => e !== 'bare')) {
     // Production runs the compiled server (scripts/build-server.mjs builds it when stale).
     const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
       stdio: 'inherit',
