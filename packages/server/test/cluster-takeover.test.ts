@@ -67,14 +67,16 @@ describe('a dead node’s rooms are taken over (two node processes, PostgreSQL +
     message: Parameters<SignalClient['request']>[0],
   ): Promise<Awaited<ReturnType<SignalClient['request']>> | null> {
     return Promise.race([
-      client.request(message, 5_000).catch(() => null),
+      // The browser's wait for a hello (SocketCore connectTimeoutMs) and any request.
+      client.request(message, 10_000).catch(() => null),
       client.closed.then(() => null),
     ]);
   }
 
   /**
-   * What the browser does after its socket dropped: reconnect, hello with the same credentials,
-   * resume; a refused resume means the room lost the participant, so join again.
+   * What the browser does after its socket dropped: reconnect with its backoff (web
+   * shared/socket/backoff.ts DEFAULT_BACKOFF without the jitter), hello with the same
+   * credentials, resume; a refused resume means the room lost the participant, so join again.
    */
   async function comeBack(
     server: ApiLike,
@@ -83,6 +85,7 @@ describe('a dead node’s rooms are taken over (two node processes, PostgreSQL +
   ): Promise<{ client: SignalClient; welcome: ServerMessageOf<'welcome'>; tries: number }> {
     const deadline = Date.now() + 30_000;
     for (let tries = 1; Date.now() < deadline; tries++) {
+      await sleep(Math.min(8_000, 300 * 2 ** (tries - 1)));
       const client = await SignalClient.connect(server);
       sockets.push(client);
       const hello = await ask(client, {
@@ -105,7 +108,6 @@ describe('a dead node’s rooms are taken over (two node processes, PostgreSQL +
         }
       }
       client.ws.terminate();
-      await sleep(200);
     }
     throw new Error('did not get back into the room');
   }
@@ -145,7 +147,8 @@ describe('a dead node’s rooms are taken over (two node processes, PostgreSQL +
 
     const killedAt = Date.now();
     await killNodeProcess(a);
-    // Node B closes the linked sockets with "reconnect", not with a code that gives up.
+    // Node B closes the linked sockets with "reconnect", not with a code that gives up; their
+    // next hello waits on node B until a node can take the rooms over.
     expect((await guestL.client.closed).code).toBe(1012);
     expect((await guestW.client.closed).code).toBe(1012);
 

@@ -34,6 +34,7 @@ import { RoomElsewhereError, RoomUnavailableError, type RoomRegistry } from './r
 import { SerialQueue } from '../shared/serial-queue.ts';
 import type { WireFrame } from './wire-frame.ts';
 import type { NodeLink, NodeLinkHandlers } from './node-link.ts';
+import { LEASE_MS } from '../cluster/leases.ts';
 
 /** Close codes of the signaling socket (also listed in realtime/README.md). */
 export const CLOSE_CODES = {
@@ -152,6 +153,10 @@ const fail = (code: SignalingErrorCode, key: SignalingMessageKey): Outcome => ({
   error: roomError(code, key),
 });
 const NOT_JOINED = fail('not_joined', 'room.not_in_room');
+
+/** How long a greeting waits for an unreachable owner node (or its lease to expire), and how often it asks. */
+const ROUTE_PATIENCE_MS = LEASE_MS + 1_500;
+const ROUTE_RETRY_MS = 500;
 
 /** Every server message is JSON text; `ws` copies its options, so one object serves all sends. */
 const TEXT = { binary: false } as const;
@@ -506,9 +511,13 @@ export class Connection implements Peer {
     }
     // SECURITY: only authentic room credentials open a link, so a stranger cannot make this
     // node open sockets to the others; the owner checks the credentials again.
-    const remote = await this.#deps.route?.(opened.credentials.roomId);
+    const routed = await this.#route(opened.credentials.roomId, text);
+    if (routed === 'linked') return;
     if (this.#phase !== 'greeting' || this.#closing) return answer(NOT_JOINED);
-    if (remote && this.#deps.openLink) return this.#linkTo(remote.url, text);
+    if (routed === 'unreachable') {
+      this.#close(CLOSE_CODES.moved, 'room node unreachable');
+      return answer(NOT_JOINED);
+    }
     this.#credentials = opened.credentials;
     this.#expired = opened.expired;
     this.#phase = 'ready';
@@ -526,22 +535,47 @@ export class Connection implements Peer {
   }
 
   /** The room runs on the node at `url`: this socket is carried there from now on. */
-  #linkTo(url: string, hello: string): void {
-    this.#phase = 'linked';
-    if (this.#helloTimer) clearTimeout(this.#helloTimer);
-    this.#helloTimer = null;
-    this.#logWith({ linkedTo: url });
-    const openLink = this.#deps.openLink;
-    if (!openLink) return;
-    this.#link = openLink(url, {
-      message: (frame) => this.send(frame),
-      closed: (code) => {
-        this.#link = null;
-        if (FORWARDED_CLOSE_CODES.has(code)) this.#close(code, 'closed by the room');
-        else this.#close(CLOSE_CODES.moved, 'room node went away');
-      },
-    });
-    this.#link.send(hello);
+  /**
+   * Cluster: where this greeting's room runs. `local`: here (or nobody runs it: the join takes
+   * it). `linked`: the socket is carried to the owner node from now on (the owner answers the
+   * hello). An owner that cannot be reached (it died, and its lease has not expired yet) is asked
+   * again every half second for up to a lease's length, so the client's hello is answered as soon
+   * as a node can take the room over instead of after the client's own backoff; `unreachable`
+   * when that runs out.
+   */
+  async #route(roomId: string, hello: string): Promise<'local' | 'linked' | 'unreachable'> {
+    const { route, openLink } = this.#deps;
+    if (!route || !openLink) return 'local';
+    const deadline = this.#deps.now() + ROUTE_PATIENCE_MS;
+    for (;;) {
+      const remote = await route(roomId);
+      if (!remote) return 'local';
+      if (this.#phase !== 'greeting' || this.#closing) return 'unreachable';
+      const link: NodeLink = openLink(remote.url, {
+        message: (frame) => this.send(frame),
+        closed: (code) => {
+          if (this.#link !== link) return;
+          this.#link = null;
+          if (FORWARDED_CLOSE_CODES.has(code)) this.#close(code, 'closed by the room');
+          else this.#close(CLOSE_CODES.moved, 'room node went away');
+        },
+      });
+      if (await link.ready) {
+        if (this.#phase !== 'greeting' || this.#closing) {
+          link.close();
+          return 'unreachable';
+        }
+        this.#phase = 'linked';
+        if (this.#helloTimer) clearTimeout(this.#helloTimer);
+        this.#helloTimer = null;
+        this.#logWith({ linkedTo: remote.url });
+        this.#link = link;
+        link.send(hello);
+        return 'linked';
+      }
+      if (this.#deps.now() >= deadline) return 'unreachable';
+      await new Promise((resolve) => setTimeout(resolve, ROUTE_RETRY_MS));
+    }
   }
 
   #greetAccount(accountId: string, channel: AccountChannel, answer: Answer): void {

@@ -22,6 +22,8 @@ export class NodeLink {
   readonly #ws: WebSocket;
   #pending: string[] | null = [];
   #alive = true;
+  /** true once the owner accepted the socket; false if it closed (refused, unreachable) first. */
+  readonly ready: Promise<boolean>;
 
   constructor(ownerUrl: string, header: string, maxPayload: number, handlers: NodeLinkHandlers) {
     const url = new URL(apiPaths.signal.socket, ownerUrl);
@@ -30,6 +32,10 @@ export class NodeLink {
       headers: { [NODE_LINK_HEADER]: header },
       maxPayload,
       handshakeTimeout: 5_000,
+    });
+    this.ready = new Promise((resolve) => {
+      this.#ws.once('open', () => resolve(true));
+      this.#ws.once('close', () => resolve(false));
     });
     this.#ws.on('open', () => {
       const pending = this.#pending ?? [];
