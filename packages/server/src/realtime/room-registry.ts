@@ -183,8 +183,15 @@ export class RoomRegistry {
       ...(this.#options.now ? { now: this.#options.now } : {}),
     });
     host.on('welcomed', ({ identity }) => state.welcomed(identityKey(identity)));
-    host.on('stateChanged', ({ before, after }) => {
-      if (before !== after) state.changed(after);
+    host.on('stateChanged', ({ before, after, command }) => {
+      if (before === after) return;
+      state.changed(after);
+      if (command.type === 'request' && command.request.type === 'remove') {
+        const removed = before.participants.get(command.request.participant_id);
+        if (removed && !after.participants.has(removed.id)) {
+          state.removed(identityKey(removed.identity));
+        }
+      }
     });
     host.on('closing', ({ reason, done }) => {
       const written = done

@@ -10,7 +10,7 @@ import { startTestRedis, type TestRedis } from '../../test-support/redis-server.
 import { AccountStore } from '../accounts/account-store.ts';
 import { insertAlias } from '../events/repository.ts';
 import { RoomDirectory } from './directory.ts';
-import { loadRoomState } from './repository.ts';
+import { loadAdmitted, loadRoomState } from './repository.ts';
 
 const log = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -117,5 +117,29 @@ describe.each(STORE_KINDS)('room ownership fencing on %s', (kind) => {
     expect(await loadRoomState(store.db, roomId)).toBeNull();
     await a.close();
     await b.close();
+  });
+
+  it('who was in the run is kept for the next owner, without whoever the host removed', async () => {
+    const directory = new RoomDirectory(store.db);
+    const first = await directory.openState(roomId, log, {
+      epoch: await directory.takeRoom(roomId, 'node-a'),
+      lost: () => {},
+    });
+    for (const who of ['g:one', 'a:two', 'g:three', 'g:one']) first.welcomed(who);
+    first.removed('g:three');
+    await first.finished('shutdown');
+    const next = await directory.openState(roomId, log, {
+      epoch: await directory.takeRoom(roomId, 'node-b'),
+      lost: () => {},
+    });
+    expect([...next.admitted].sort()).toEqual(['a:two', 'g:one']);
+    // The run's end forgets them, with the rest of the room state.
+    await next.finished('idle');
+    expect(await loadAdmitted(store.db, roomId)).toEqual([]);
+    // One process (no fence): nothing is recorded.
+    const solo = await directory.openState(roomId, log);
+    solo.welcomed('g:solo');
+    await solo.finished('shutdown');
+    expect(await loadAdmitted(store.db, roomId)).toEqual([]);
   });
 });

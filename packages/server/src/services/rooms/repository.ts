@@ -53,8 +53,15 @@ export async function addAdmitted(
     .onConflictDoNothing();
 }
 
-export async function deleteAdmitted(db: Db, aliasId: string): Promise<void> {
-  await db.delete(roomAdmitted).where(eq(roomAdmitted.aliasId, aliasId));
+/** Everyone (no identity given) or one person (removed from the room). */
+export async function deleteAdmitted(db: Db, aliasId: string, identity?: string): Promise<void> {
+  await db
+    .delete(roomAdmitted)
+    .where(
+      identity === undefined
+        ? eq(roomAdmitted.aliasId, aliasId)
+        : and(eq(roomAdmitted.aliasId, aliasId), eq(roomAdmitted.identity, identity)),
+    );
 }
 
 /** Records that `links` (browser session, address) belong to guest `identity` in this event. */

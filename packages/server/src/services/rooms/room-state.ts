@@ -188,6 +188,13 @@ export class RoomStatePersistence {
     this.#run('save', (db) => saveRoomState(db, this.#roomId, next));
   }
 
+  /** Cluster: the host removed this person; a takeover must not let them back in. */
+  removed(identity: string): void {
+    if (!this.#fence || !this.#known.delete(identity)) return;
+    this.#unwritten.delete(identity);
+    this.#run('admitted', (db) => deleteAdmitted(db, this.#roomId, identity));
+  }
+
   /**
    * The room run is over: ended, or empty and closed. A shutdown keeps the state (the process
    * comes back and the room with it).
