@@ -123,6 +123,21 @@ describe('the watch page on any node (two nodes, PostgreSQL + Redis)', () => {
     expect((await get(a(), playlistPath(token), forged)).status).toBe(200);
   });
 
+  it("A does not count B's requests against B's address: a player through B gets B's limit, not half of it", async () => {
+    // 1,200 playlist requests a minute per address. Here client and B share 127.0.0.1, so if A
+    // counted what B sent on (already counted by B, through Redis) each would count twice.
+    const token = await playbackToken(b());
+    const statuses: number[] = [];
+    for (let i = 0; i < 65; i++) {
+      const batch = Array.from({ length: 10 }, () => get(b(), playlistPath(token)));
+      for (const res of await Promise.all(batch)) {
+        statuses.push(res.status);
+        await res.body?.cancel();
+      }
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  });
+
   it('off air on A: off air on B', async () => {
     const token = await playbackToken(b());
     a().podium.services.live.offAir(event.id, run);
