@@ -3,7 +3,9 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, PROTOCOL_VERSION } from '@podium/protocol';
 import { NODE_LINK_HEADER, signNodeLink } from '../src/realtime/node-link.ts';
+import { LEASE_MS } from '../src/cluster/leases.ts';
 import { startTestNodes, type TestNodes } from './support/cluster.ts';
+import { comeBack } from './support/rejoin.ts';
 import { signUpAndLogin } from './events-support.ts';
 import {
   createEvent,
@@ -161,5 +163,30 @@ describe('one room, participants on two nodes (PostgreSQL + Redis)', () => {
     for (const c of [host.client, member.client]) {
       expect(await c.nextOf('gift_given')).toMatchObject({ gift: { id: 'rose' } });
     }
+  }, 30_000);
+
+  // Last: it stops node A.
+  it('a node stopped gracefully hands its rooms over at once: a linked guest is back through the other node, lock kept', async () => {
+    const owner = await signUpAndLogin(nodeA, 'rooms-drain');
+    const event = await createEvent(nodeA, owner.token);
+    const host = await joinRoom(
+      nodeA,
+      await socketCredentials(nodeA, { alias: event.name }, owner.token),
+    );
+    sockets.push(host.client);
+    const credentials = await guest(nodeB, event.name, 'Khách');
+    const linked = await joinRoom(nodeB, credentials);
+    sockets.push(linked.client);
+    await host.client.ok({ type: 'lock' });
+
+    const stoppedAt = Date.now();
+    // SIGTERM's path: rooms close keeping their state, then release their leases.
+    await nodeA.close();
+    expect((await linked.client.closed).code).toBe(1012);
+    const back = await comeBack(nodeB, credentials, linked.sessionId, sockets);
+    expect(back.welcome.room).toMatchObject({ locked: true });
+    // No wait for the lease to expire: the stopped node released it.
+    expect(Date.now() - stoppedAt).toBeLessThan(LEASE_MS);
+    expect(nodeB.podium.signaling.registry.size).toBe(1);
   }, 30_000);
 });

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { PROTOCOL_VERSION, type ServerMessageOf } from '@podium/protocol';
 import { startTestRedis, type TestRedis } from '../src/test-support/redis-server.ts';
 import { signUpAndLogin } from './events-support.ts';
 import {
@@ -14,9 +13,10 @@ import {
   joinTicket,
   sleep,
   socketCredentials,
-  SignalClient,
   type ApiLike,
+  type SignalClient,
 } from './signal-support.ts';
+import { comeBack } from './support/rejoin.ts';
 import { killNodeProcess, startNodeProcess, type NodeProcess } from './support/node-process.ts';
 
 /**
@@ -61,57 +61,6 @@ describe('a dead node’s rooms are taken over (two node processes, PostgreSQL +
   const guest = async (server: ApiLike, alias: string, name: string): Promise<string> =>
     socketCredentials(server, { ticket: await joinTicket(server, alias, { name }) });
 
-  /** Answers `request`, or null when the socket closed first. */
-  async function ask(
-    client: SignalClient,
-    message: Parameters<SignalClient['request']>[0],
-  ): Promise<Awaited<ReturnType<SignalClient['request']>> | null> {
-    return Promise.race([
-      // The browser's wait for a hello (SocketCore connectTimeoutMs) and any request.
-      client.request(message, 10_000).catch(() => null),
-      client.closed.then(() => null),
-    ]);
-  }
-
-  /**
-   * What the browser does after its socket dropped: reconnect with its backoff (web
-   * shared/socket/backoff.ts DEFAULT_BACKOFF without the jitter), hello with the same
-   * credentials, resume; a refused resume means the room lost the participant, so join again.
-   */
-  async function comeBack(
-    server: ApiLike,
-    credentials: string,
-    sessionId: string,
-  ): Promise<{ client: SignalClient; welcome: ServerMessageOf<'welcome'>; tries: number }> {
-    const deadline = Date.now() + 30_000;
-    for (let tries = 1; Date.now() < deadline; tries++) {
-      await sleep(Math.min(8_000, 300 * 2 ** (tries - 1)));
-      const client = await SignalClient.connect(server);
-      sockets.push(client);
-      const hello = await ask(client, {
-        type: 'hello',
-        protocol_version: PROTOCOL_VERSION,
-        credentials,
-      });
-      if (hello?.type === 'reply') {
-        const resumed = await ask(client, { type: 'resume', session_id: sessionId });
-        if (resumed?.type === 'error') {
-          expect(resumed.code).toBe('session_expired');
-          const joined = await ask(client, { type: 'join', has_mic: false, has_camera: false });
-          if (joined?.type === 'error') throw new Error(`join refused: ${joined.code}`);
-          if (joined?.type === 'reply') {
-            return { client, welcome: await client.nextOf('welcome'), tries };
-          }
-        }
-        if (resumed?.type === 'reply') {
-          return { client, welcome: await client.nextOf('welcome'), tries };
-        }
-      }
-      client.ws.terminate();
-    }
-    throw new Error('did not get back into the room');
-  }
-
   let env: Record<string, string> = {};
   let b: NodeProcess;
 
@@ -153,8 +102,8 @@ describe('a dead node’s rooms are taken over (two node processes, PostgreSQL +
     expect((await guestW.client.closed).code).toBe(1012);
 
     const [backL, backW] = await Promise.all([
-      comeBack(b.server, credL, guestL.sessionId),
-      comeBack(b.server, credW, guestW.sessionId),
+      comeBack(b.server, credL, guestL.sessionId, sockets),
+      comeBack(b.server, credW, guestW.sessionId, sockets),
     ]);
     const takeoverMs = Date.now() - killedAt;
     // The measurement the cluster README reports (vitest shows a test's stdout).
@@ -182,7 +131,7 @@ describe('a dead node’s rooms are taken over (two node processes, PostgreSQL +
 
     // The host, whose socket was on the dead node, comes back through node B too; host and guest
     // are in one call again, and the host can let the waiting newcomer in.
-    const hostBack = await comeBack(b.server, hostCredW, hostW.sessionId);
+    const hostBack = await comeBack(b.server, hostCredW, hostW.sessionId, sockets);
     expect(JSON.stringify(hostBack.welcome)).toContain(backW.welcome.participant.id);
     await backW.client.ok({ type: 'chat', to: 'everyone', text: 'Đã trở lại' });
     await hostBack.client.nextOf('chat_message', (m) => JSON.stringify(m).includes('Đã trở lại'));
@@ -208,7 +157,7 @@ describe('a dead node’s rooms are taken over (two node processes, PostgreSQL +
     c.process.kill('SIGSTOP');
     try {
       expect((await linked.client.closed).code).toBe(1012);
-      const back = await comeBack(b.server, cred, linked.sessionId);
+      const back = await comeBack(b.server, cred, linked.sessionId, sockets);
       expect(back.welcome.room).toMatchObject({ locked: true });
       process.stdout.write(`takeover from a frozen owner: ${Date.now() - stoppedAt} ms\n`);
       // The host, still connected to the frozen node, unlocks: queued until C wakes up.
