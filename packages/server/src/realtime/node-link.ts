@@ -11,6 +11,11 @@ export { NODE_LINK_HEADER, openNodeLink, signNodeLink } from '../cluster/node-au
  * `hello`) and the owner's frames back, unchanged; the owner runs the socket as a local one.
  */
 
+/** Frames a client may send before the owner accepted the link (a browser sends one: hello). */
+const MAX_PENDING_FRAMES = 64;
+/** Unsent bytes towards the owner beyond which the link (and so the client) is cut off. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
 /** What the edge hears from the owner's end of a link. */
 export interface NodeLinkHandlers {
   message(text: string): void;
@@ -51,9 +56,18 @@ export class NodeLink {
     this.#ws.on('error', () => undefined);
   }
 
+  /**
+   * A client whose frames the owner does not take as fast as they come is cut off, as a slow
+   * socket is (Connection.send): the owner's own limits answer the rest.
+   */
   send(text: string): void {
-    if (this.#pending) this.#pending.push(text);
-    else if (this.#ws.readyState === WebSocket.OPEN) this.#ws.send(text);
+    if (this.#pending) {
+      this.#pending.push(text);
+      if (this.#pending.length > MAX_PENDING_FRAMES) this.#ws.terminate();
+    } else if (this.#ws.readyState === WebSocket.OPEN) {
+      if (this.#ws.bufferedAmount > MAX_BUFFERED_BYTES) this.#ws.terminate();
+      else this.#ws.send(text);
+    }
   }
 
   /**
