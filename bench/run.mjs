@@ -25,7 +25,8 @@ const planned = [
   {
     name: 'media',
     what: 'ffmpeg-fed synthetic publishers and werift subscribers through Janus: CPU per stream',
-    status: 'ready (root): npm run bench -- media [--plan 1x1,1x5,1x10,1x20,4x1,4x5]',
+    status:
+      'ready (root): npm run bench -- media [--plan 1x1,1x5,1x10,1x20,4x1,4x5] [--edges 1] [--size 1280x720]',
   },
   {
     name: 'web',

@@ -50,7 +50,10 @@ export interface MediaStack {
   /** `http://<host-side address>:<port>`. */
   url: string;
   serverPid: number;
+  /** The first Janus (the origin when JANUS_EDGES runs more). */
   janusPid: number;
+  /** Every Janus under the server now, the origin first (started first: the lowest pid). */
+  janusPids(): number[];
   /** Writes a shell wrapper that runs Chromium inside the namespace (Playwright's executable). */
   chromiumWrapper(chromium: string): string;
   tail(lines?: number): string;
@@ -68,6 +71,8 @@ export async function startMediaStack(options: {
   web: boolean;
   /** The built web app to serve (default apps/web/dist). */
   webDist?: string;
+  /** More environment for the server (e.g. JANUS_EDGES). */
+  env?: Record<string, string>;
   log: (text: string) => void;
 }): Promise<MediaStack> {
   assertCanCreateNamespaces(NEEDS_ROOT);
@@ -149,6 +154,7 @@ export async function startMediaStack(options: {
           MEDIA_NETNS_IP: spec.nsIp,
           MEDIA_ICE_INTERFACE: '',
           MEDIA_PUBLIC_IP: '',
+          ...options.env,
         },
       },
     );
@@ -177,11 +183,16 @@ export async function startMediaStack(options: {
     }
     options.log(`server ${child.pid} on ${url}, Janus ${janusPid} in ${spec.name}`);
     const nsName = spec.name;
+    const serverPid = child.pid!;
     return {
       spec,
       url,
-      serverPid: child.pid!,
+      serverPid,
       janusPid,
+      janusPids: () =>
+        childrenOf(serverPid)
+          .filter((pid) => commOf(pid) === 'janus')
+          .sort((a, b) => a - b),
       tail,
       stop,
       janusApi: () => readJanusApi(path.join(work, 'data', 'media')),

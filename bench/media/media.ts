@@ -6,6 +6,12 @@
 // subscriber.
 //
 //   npm run bench -- media [--plan 1x1,1x5,1x10,1x20,4x1,4x5] [--window-s 10] [--out file.json]
+//     [--edges 1] [--size 1280x720] [--video-kbps 1200]
+//
+// Issue 16: `--edges N` runs the server with JANUS_EDGES=N, so the viewers of the conference are
+// spread over the origin Janus and N edges (each publisher forwarded once per edge); each
+// instance's CPU and UDP sockets (≈ its PeerConnections) are reported, and CPU per forwarded
+// stream is given per instance.
 //
 // `PxS` = P publishers (the host and P − 1 presenters of a conference room) and S subscribers
 // (guests), each subscribed to every publisher: P × S forwarded streams. Subscribers are added
@@ -20,6 +26,7 @@ import { loadAverage, prepareEvent, startMediaStack, type MediaStack } from '../
 import { Api } from '../signaling/api.ts';
 import { sampleProc } from '../signaling/server-process.ts';
 import { MediaPeer } from './peer.ts';
+import { sampleEach, udpSockets } from './instances.ts';
 import { ensureFfmpeg, startRtpSource, type RtpSource } from './source.ts';
 
 const log = (text: string): void => {
@@ -34,6 +41,8 @@ interface Sample {
   /** Percent of one core over the window. */
   serverCpu: number;
   janusCpu: number;
+  /** Each Janus instance (origin first): percent of one core, and its UDP sockets. */
+  janusInstances: { cpu: number; udpSockets: number }[];
   /** This benchmark's own process (werift peers, the RTP replay). */
   benchCpu: number;
   /** What each publisher sends: video + audio RTP, headers included. */
@@ -96,14 +105,14 @@ async function measure(
   windowMs: number,
 ): Promise<Sample> {
   const streams = publishers * subscribers.length;
-  const pids = { server: stack.serverPid, janus: stack.janusPid };
+  const janusPids = stack.janusPids();
   const sentBefore = {
     packets: source.sent.video.packets,
     bytes: source.sent.video.bytes + source.sent.audio.bytes,
   };
   const before = {
-    server: sampleProc(pids.server),
-    janus: sampleProc(pids.janus),
+    server: sampleProc(stack.serverPid),
+    janus: sampleEach(janusPids),
     bench: process.cpuUsage(),
     received: subscribers.map((s) => ({ ...s.received })),
     at: performance.now(),
@@ -112,8 +121,8 @@ async function measure(
   await new Promise((r) => setTimeout(r, windowMs));
   const seconds = (performance.now() - before.at) / 1000;
   const after = {
-    server: sampleProc(pids.server),
-    janus: sampleProc(pids.janus),
+    server: sampleProc(stack.serverPid),
+    janus: sampleEach(janusPids),
     bench: process.cpuUsage(before.bench),
   };
   const pct = (cpuSeconds: number): number => (cpuSeconds / seconds) * 100;
@@ -135,13 +144,20 @@ async function measure(
     streams,
     seconds,
     serverCpu: pct(after.server.cpuSeconds - before.server.cpuSeconds),
-    janusCpu: pct(after.janus.cpuSeconds - before.janus.cpuSeconds),
+    janusCpu: pct(
+      after.janus.reduce((a, s) => a + s.cpuSeconds, 0) -
+        before.janus.reduce((a, s) => a + s.cpuSeconds, 0),
+    ),
+    janusInstances: janusPids.map((pid, i) => ({
+      cpu: pct(after.janus[i]!.cpuSeconds - before.janus[i]!.cpuSeconds),
+      udpSockets: udpSockets(pid),
+    })),
     sourceKbps:
       ((source.sent.video.bytes + source.sent.audio.bytes - sentBefore.bytes) * 8) / 1000 / seconds,
     sourceVideoPps: (source.sent.video.packets - sentBefore.packets) / seconds,
     benchCpu: pct((after.bench.user + after.bench.system) / 1e6),
     serverRssMb: after.server.rssMb,
-    janusRssMb: after.janus.rssMb,
+    janusRssMb: after.janus.reduce((a, s) => a + s.rssMb, 0),
     flowing,
     kbpsPerStream: streams ? (bytes * 8) / 1000 / seconds / streams : 0,
     videoPacketsPerSecondPerStream: streams ? videoPackets / seconds / streams : 0,
@@ -251,7 +267,11 @@ async function scenario(
 function describe(w: Sample): string {
   return (
     `${w.publishers}x${w.subscribers} (${w.streams} streams, ${w.flowing} flowing): ` +
-    `server ${w.serverCpu.toFixed(1)} %, Janus ${w.janusCpu.toFixed(1)} %, ` +
+    `server ${w.serverCpu.toFixed(1)} %, Janus ${w.janusCpu.toFixed(1)} %` +
+    (w.janusInstances.length > 1
+      ? ` (${w.janusInstances.map((j) => `${j.cpu.toFixed(1)} % / ${j.udpSockets} udp`).join(', ')})`
+      : '') +
+    `, ` +
     `bench ${w.benchCpu.toFixed(0)} %; sent ${w.sourceKbps.toFixed(0)} kb/s, ` +
     `${w.sourceVideoPps.toFixed(0)} video pkt/s per publisher; received ` +
     `${w.kbpsPerStream.toFixed(0)} kb/s, ${w.videoPacketsPerSecondPerStream.toFixed(0)} video pkt/s per stream; ` +
@@ -267,6 +287,8 @@ async function main(): Promise<void> {
       'window-s': { type: 'string', default: '10' },
       'settle-s': { type: 'string', default: '3' },
       'video-kbps': { type: 'string', default: '500' },
+      edges: { type: 'string', default: '0' },
+      size: { type: 'string', default: '640x480' },
       out: { type: 'string' },
     },
   });
@@ -277,13 +299,24 @@ async function main(): Promise<void> {
   ensureFfmpeg(log);
   const loadBefore = loadAverage();
   log(`load average ${loadBefore.join(' ')}; starting the media stack`);
-  const stack = await startMediaStack({ web: false, log });
+  const edges = Number(values.edges);
+  if (!Number.isInteger(edges) || edges < 0 || edges > 3) throw new Error('--edges: 0 to 3');
+  if (!/^\d{2,4}x\d{2,4}$/.test(values.size)) throw new Error('--size: WxH, e.g. 1280x720');
+  const stack = await startMediaStack({
+    web: false,
+    log,
+    env: { JANUS_EDGES: String(edges) },
+  });
   let source: RtpSource | undefined;
   const windows: Sample[] = [];
   let failure: unknown;
   try {
-    log('recording 10 s of VP8 + Opus from ffmpeg');
-    source = await startRtpSource({ videoKbps: Number(values['video-kbps']), seconds: 10 });
+    log(`recording 10 s of VP8 ${values.size} + Opus from ffmpeg`);
+    source = await startRtpSource({
+      videoKbps: Number(values['video-kbps']),
+      seconds: 10,
+      size: values.size,
+    });
     for (const [publishers, steps] of plan) {
       windows.push(...(await scenario(stack, source, publishers, steps, windowMs, settleMs)));
     }
@@ -304,6 +337,15 @@ async function main(): Promise<void> {
         streams: w.streams,
         serverCpuPerStream: (w.serverCpu - (base?.serverCpu ?? 0)) / w.streams,
         janusCpuPerStream: (w.janusCpu - (base?.janusCpu ?? 0)) / w.streams,
+        // Per instance: its CPU above ingest over the PeerConnections it serves to viewers
+        // (UDP sockets above the ingest window's: a forward into an edge adds two).
+        instances: w.janusInstances.map((inst, i) => {
+          const b = base?.janusInstances[i];
+          return {
+            cpuAboveIngest: inst.cpu - (b?.cpu ?? 0),
+            udpSocketsAdded: inst.udpSockets - (b?.udpSockets ?? 0),
+          };
+        }),
       };
     });
   // Least-squares slope of CPU against streams over each room's windows (ingest window
@@ -330,6 +372,8 @@ async function main(): Promise<void> {
     plan: values.plan,
     windowSeconds: windowMs / 1000,
     videoKbps: Number(values['video-kbps']),
+    size: values.size,
+    edges,
     windows,
     perStream,
     slopes,

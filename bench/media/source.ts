@@ -57,6 +57,7 @@ interface Recorded {
 async function record(
   videoKbps: number,
   seconds: number,
+  size: string,
 ): Promise<Record<Kind, Recorded[]> & { duration: Record<Kind, number> }> {
   const video = await bindUdp();
   const audio = await bindUdp();
@@ -68,7 +69,7 @@ async function record(
     'ffmpeg',
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
-      ...['-re', '-f', 'lavfi', '-i', `testsrc=size=640x480:rate=30:duration=${seconds}`],
+      ...['-re', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=30:duration=${seconds}`],
       ...['-re', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`],
       ...['-map', '0:v', '-c:v', 'libvpx', '-b:v', `${videoKbps}k`, '-maxrate', `${videoKbps}k`],
       ...['-bufsize', `${videoKbps}k`, '-deadline', 'realtime', '-cpu-used', '8'],
@@ -118,8 +119,10 @@ async function record(
 export async function startRtpSource(options: {
   videoKbps: number;
   seconds: number;
+  /** WxH of the test picture (default 640x480). */
+  size?: string;
 }): Promise<RtpSource> {
-  const recorded = await record(options.videoKbps, options.seconds);
+  const recorded = await record(options.videoKbps, options.seconds, options.size ?? '640x480');
   const listeners = new Set<(kind: Kind, packet: Buffer) => void>();
   const sent = { video: { packets: 0, bytes: 0 }, audio: { packets: 0, bytes: 0 } };
   const clock: Record<Kind, number> = { video: 90_000, audio: 48_000 };
