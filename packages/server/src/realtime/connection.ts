@@ -154,7 +154,10 @@ const fail = (code: SignalingErrorCode, key: SignalingMessageKey): Outcome => ({
 });
 const NOT_JOINED = fail('not_joined', 'room.not_in_room');
 
-/** How long a greeting waits for an unreachable owner node (or its lease to expire), and how often it asks. */
+/**
+ * How long a greeting waits for an unreachable owner node (until its lease expired and a node
+ * here may take the room), and how often it asks again.
+ */
 const ROUTE_PATIENCE_MS = LEASE_MS + 1_500;
 const ROUTE_RETRY_MS = 500;
 
@@ -534,7 +537,6 @@ export class Connection implements Peer {
     });
   }
 
-  /** The room runs on the node at `url`: this socket is carried there from now on. */
   /**
    * Cluster: where this greeting's room runs. `local`: here (or nobody runs it: the join takes
    * it). `linked`: the socket is carried to the owner node from now on (the owner answers the

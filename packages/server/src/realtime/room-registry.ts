@@ -207,8 +207,13 @@ export class RoomRegistry {
       });
     });
     if (lease) {
-      if (lease.lost.aborted) onLost();
-      else lease.lost.addEventListener('abort', onLost, { once: true });
+      // Lost while the room was being opened: close it now that it exists.
+      if (lost || lease.lost.aborted) {
+        lost = false;
+        onLost();
+      } else {
+        lease.lost.addEventListener('abort', onLost, { once: true });
+      }
     }
     return host;
   }
