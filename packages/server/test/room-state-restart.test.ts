@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { apiAt } from '../src/test-support/server.ts';
 import type { ApiLike } from '../src/test-support/api.ts';
+import { startNodeProcess, killNodeProcess } from './support/node-process.ts';
 import { STORE_KINDS, type StoreKind } from './support/stores.ts';
 import { signUpAndLogin } from './events-support.ts';
 import { createEvent, greet, joinRoom, sleep, type SignalClient } from './signal-support.ts';
@@ -19,68 +16,6 @@ import { createEvent, greet, joinRoom, sleep, type SignalClient } from './signal
  * database (file-backed PGlite, or PostgreSQL); a new guest is still refused by the lock, or held
  * in the waiting room.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Child {
-  process: ChildProcess;
-  server: ApiLike;
-  output: () => string;
-}
-
-async function startChild(env: Record<string, string>): Promise<Child> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      MEDIA_ENABLED: '0',
-      WEB_DIST: path.join(os.tmpdir(), 'podium-no-web'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await sleep(200);
-  }
-  return { process: child, server: { url, api: apiAt(url) }, output: () => output };
-}
-
-async function kill(child: Child): Promise<void> {
-  if (child.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  child.process.kill('SIGKILL');
-  await exited;
-}
-
 async function storeEnv(
   kind: StoreKind,
 ): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
@@ -126,8 +61,8 @@ describe.each(STORE_KINDS)('room state across a SIGKILL on %s', (kind) => {
   it('a locked room with the waiting room on comes back locked and holding people', async () => {
     const store = await storeEnv(kind);
     cleanups.push(store.drop);
-    let child = await startChild(store.env);
-    cleanups.push(() => kill(child));
+    let child = await startNodeProcess(store.env);
+    cleanups.push(() => killNodeProcess(child));
 
     const owner = await signUpAndLogin(child.server, 'restart');
     const locked = await createEvent(child.server, owner.token);
@@ -153,8 +88,8 @@ describe.each(STORE_KINDS)('room state across a SIGKILL on %s', (kind) => {
     // The reply comes before the write lands; a moment later it is on disk.
     await sleep(500);
 
-    await kill(child);
-    child = await startChild(store.env);
+    await killNodeProcess(child);
+    child = await startNodeProcess(store.env);
 
     // The host comes back (their ticket passes the lock) and sees the room as they left it.
     const back = await joinRoom(
