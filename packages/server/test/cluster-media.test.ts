@@ -15,7 +15,7 @@ import { signUpAndLogin } from './events-support.ts';
 import { createEvent, joinTicket, socketCredentials } from './signal-support.ts';
 import { startTestNodes, type TestNodes } from './support/cluster.ts';
 import { launchNetnsChromium } from './support/media-browser.ts';
-import { createTestNamespace } from './support/media-netns.ts';
+import { createTestNamespace, mediaServerEnv } from './support/media-netns.ts';
 import {
   installMediaClient,
   pageJoin,
@@ -35,16 +35,9 @@ describe('two nodes, one call with media', () => {
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'podium-cluster-media-test-'));
     const ns = spec;
     cluster = await startTestNodes(2, (i) => ({
-      MEDIA_ENABLED: '1',
-      MEDIA_NETNS: ns.name,
-      MEDIA_NETNS_HOST_IP: ns.hostIp,
-      MEDIA_NETNS_IP: ns.nsIp,
-      // Each node's own Janus in the one namespace: its own API port and UDP range.
+      // Each node's own Janus in the one namespace: its own UDP range and API port.
+      ...mediaServerEnv(ns, { min: 32000 + i * 200, max: 32199 + i * 200 }),
       JANUS_WS_PORT: String(8290 + i * 100),
-      JANUS_RTP_PORT_MIN: String(32000 + i * 200),
-      JANUS_RTP_PORT_MAX: String(32199 + i * 200),
-      // The browsers live in the namespace: they reach the nodes on the host side of the link.
-      HOST: ns.hostIp,
     }));
     // Each page is on its own node's origin (its CSP allows sockets to itself only); both plain
     // http origins are treated as secure, so getUserMedia works on them.

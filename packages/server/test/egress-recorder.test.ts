@@ -17,7 +17,7 @@ import type { EgressSupervisor } from '../src/media/egress/supervisor.ts';
 import { signUpAndLogin } from './events-support.ts';
 import { createEvent, socketCredentials } from './signal-support.ts';
 import { launchNetnsChromium } from './support/media-browser.ts';
-import { createTestNamespace } from './support/media-netns.ts';
+import { createTestNamespace, mediaServerEnv } from './support/media-netns.ts';
 import { installMediaClient, pageJoin, pagePublishCamera } from './support/media-page.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -51,13 +51,7 @@ describe('egress with the real recorder page', () => {
     spec = await createTestNamespace();
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'podium-egress-recorder-'));
     server = await startTestServer('postgres', {
-      MEDIA_ENABLED: '1',
-      MEDIA_NETNS: spec.name,
-      MEDIA_NETNS_HOST_IP: spec.hostIp,
-      MEDIA_NETNS_IP: spec.nsIp,
-      JANUS_RTP_PORT_MIN: '31400',
-      JANUS_RTP_PORT_MAX: '31599',
-      HOST: spec.hostIp,
+      ...mediaServerEnv(spec, { min: 31400, max: 31599 }),
     });
     const podium = server.podium;
     egress = startEgressRuntime(

@@ -14,7 +14,7 @@ import { type ResolvedNetnsSpec, netnsDown } from '../src/media/index.ts';
 import { signUpAndLogin } from './events-support.ts';
 import { createEvent, joinRoom, joinTicket, socketCredentials } from './signal-support.ts';
 import { launchNetnsChromium } from './support/media-browser.ts';
-import { createTestNamespace } from './support/media-netns.ts';
+import { createTestNamespace, mediaServerEnv } from './support/media-netns.ts';
 import {
   installMediaClient,
   pageJoin,
@@ -61,13 +61,7 @@ describe('active speaker from Janus talking events', () => {
     spec = await createTestNamespace();
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'podium-speaker-test-'));
     server = await startTestServer('postgres', {
-      MEDIA_ENABLED: '1',
-      MEDIA_NETNS: spec.name,
-      MEDIA_NETNS_HOST_IP: spec.hostIp,
-      MEDIA_NETNS_IP: spec.nsIp,
-      JANUS_RTP_PORT_MIN: '31300',
-      JANUS_RTP_PORT_MAX: '31399',
-      HOST: spec.hostIp,
+      ...mediaServerEnv(spec, { min: 31300, max: 31399 }),
     });
     // About -13 dBFS: the level of someone speaking into a headset.
     const voice = path.join(workDir, 'voice.wav');

@@ -15,7 +15,7 @@ import { type ResolvedNetnsSpec, netnsDown } from '../src/media/index.ts';
 import { signUpAndLogin } from './events-support.ts';
 import { createEvent, joinTicket, socketCredentials } from './signal-support.ts';
 import { launchNetnsChromium } from './support/media-browser.ts';
-import { createTestNamespace } from './support/media-netns.ts';
+import { createTestNamespace, mediaServerEnv } from './support/media-netns.ts';
 import {
   installMediaClient,
   pageJoin,
@@ -38,14 +38,8 @@ describe('a conference over cascaded Janus (JANUS_EDGES=1)', () => {
     spec = await createTestNamespace();
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'podium-media-cascade-room-'));
     server = await startTestServer('postgres', {
-      MEDIA_ENABLED: '1',
-      MEDIA_NETNS: spec.name,
-      MEDIA_NETNS_HOST_IP: spec.hostIp,
-      MEDIA_NETNS_IP: spec.nsIp,
-      JANUS_RTP_PORT_MIN: '31600',
-      JANUS_RTP_PORT_MAX: '31799',
+      ...mediaServerEnv(spec, { min: 31600, max: 31799 }),
       JANUS_EDGES: '1',
-      HOST: spec.hostIp,
     });
     context = await launchNetnsChromium(spec, workDir, server.url);
   }, 60_000);

@@ -13,7 +13,7 @@ import { type ResolvedNetnsSpec, netnsDown } from '../src/media/index.ts';
 import { signUpAndLogin } from './events-support.ts';
 import { createEvent, joinTicket, socketCredentials } from './signal-support.ts';
 import { launchNetnsChromium } from './support/media-browser.ts';
-import { createTestNamespace } from './support/media-netns.ts';
+import { createTestNamespace, mediaServerEnv } from './support/media-netns.ts';
 import {
   installMediaClient,
   pageJoin,
@@ -35,14 +35,7 @@ describe('live room media through Janus', () => {
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'podium-media-room-test-'));
     // The test cluster's PostgreSQL: quicker to open than PGlite on a busy machine.
     server = await startTestServer('postgres', {
-      MEDIA_ENABLED: '1',
-      MEDIA_NETNS: spec.name,
-      MEDIA_NETNS_HOST_IP: spec.hostIp,
-      MEDIA_NETNS_IP: spec.nsIp,
-      JANUS_RTP_PORT_MIN: '31000',
-      JANUS_RTP_PORT_MAX: '31199',
-      // The browsers live in the namespace: they reach the server on the host side of the link.
-      HOST: spec.hostIp,
+      ...mediaServerEnv(spec, { min: 31000, max: 31199 }),
     });
     context = await launchNetnsChromium(spec, workDir, server.url);
   }, 60_000);

@@ -32,3 +32,24 @@ export function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/**
+ * A Podium server's environment for real media in `spec`'s namespace: its Janus inside, on UDP
+ * ports `rtp.min`-`rtp.max` (each test file its own range, so files running side by side never
+ * share one), and the server on the host side of the veth, where the namespace's browsers reach
+ * it.
+ */
+export function mediaServerEnv(
+  spec: ResolvedNetnsSpec,
+  rtp: { min: number; max: number },
+): Record<string, string> {
+  return {
+    MEDIA_ENABLED: '1',
+    MEDIA_NETNS: spec.name,
+    MEDIA_NETNS_HOST_IP: spec.hostIp,
+    MEDIA_NETNS_IP: spec.nsIp,
+    JANUS_RTP_PORT_MIN: String(rtp.min),
+    JANUS_RTP_PORT_MAX: String(rtp.max),
+    HOST: spec.hostIp,
+  };
+}
