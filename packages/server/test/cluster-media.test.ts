@@ -1,8 +1,10 @@
 // Issue 16: two participants connected to different nodes are in one call with media both ways.
 // Two real nodes (one PostgreSQL database, one Redis) each run their own Janus in one test
-// namespace; the host joins through node A, which therefore runs the room; the guest joins
-// through node B, whose node link carries the guest's signalling (SDP and ICE included) to A.
-// Media itself goes browser ↔ A's Janus, so both must see and hear each other.
+// namespace, with the repository's nginx front door before them (deploy/nginx, least_conn, no
+// stickiness). Both pages reach Podium only through nginx: the host's socket lands on one node,
+// which therefore runs the room, the guest's on the other, whose node link carries the guest's
+// signalling (SDP and ICE included) to the first. Media goes browser ↔ the room node's Janus,
+// so both must see and hear each other.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import type { TestServer } from '../src/test-support/server.ts';
 import { signUpAndLogin } from './events-support.ts';
 import { createEvent, joinTicket, socketCredentials } from './signal-support.ts';
 import { startTestNodes, type TestNodes } from './support/cluster.ts';
+import { startFrontDoor, type FrontDoor } from './support/front-door.ts';
 import { launchNetnsChromium } from './support/media-browser.ts';
 import { createTestNamespace, mediaServerEnv } from './support/media-netns.ts';
 import {
@@ -28,6 +31,7 @@ describe('two nodes, one call with media', () => {
   let spec: ResolvedNetnsSpec | undefined;
   let workDir: string | undefined;
   let cluster: TestNodes | undefined;
+  let door: FrontDoor | undefined;
   let context: BrowserContext | undefined;
 
   beforeAll(async () => {
@@ -39,25 +43,31 @@ describe('two nodes, one call with media', () => {
       ...mediaServerEnv(ns, { min: 32000 + i * 200, max: 32199 + i * 200 }),
       JANUS_WS_PORT: String(8290 + i * 100),
     }));
-    // Each page is on its own node's origin (its CSP allows sockets to itself only); both plain
-    // http origins are treated as secure, so getUserMedia works on them.
-    const origins = cluster.nodes.map((n) => n.url).join(',');
-    context = await launchNetnsChromium(spec, workDir, origins);
+    // nginx on the namespace's host side, where the browsers reach it; no web app to serve.
+    const webDist = path.join(workDir, 'no-web');
+    await fs.mkdir(webDist);
+    door = await startFrontDoor({
+      nodes: cluster.nodes.map((n) => n.url),
+      webDist,
+      host: spec.hostIp,
+    });
+    context = await launchNetnsChromium(spec, workDir, door.url);
   }, 90_000);
 
   afterAll(async () => {
     await context?.close();
+    await door?.close();
     await cluster?.close();
     if (spec) await netnsDown(spec, { killProcesses: true });
     if (workDir) await fs.rm(workDir, { recursive: true, force: true });
   });
 
-  async function openPage(node: TestServer, credentials: string) {
+  async function openPage(credentials: string) {
     const page = await context!.newPage();
-    await page.goto(`${node.url}/healthz`);
+    await page.goto(`${door!.url}/healthz`);
     await installMediaClient(page);
     const participantId = await pageJoin(page, {
-      socketUrl: node.url.replace(/^http/, 'ws') + apiPaths.signal.socket,
+      socketUrl: door!.url.replace(/^http/, 'ws') + apiPaths.signal.socket,
       credentials,
       protocolVersion: PROTOCOL_VERSION,
     });
@@ -84,23 +94,31 @@ describe('two nodes, one call with media', () => {
       .toBe(true);
   }
 
-  it('a host on node A and a guest on node B see and hear each other', async () => {
-    const [a, b] = cluster!.nodes as [TestServer, TestServer];
-    expect(a.podium.media, 'node A started its Janus').toBeDefined();
-    expect(b.podium.media, 'node B started its Janus').toBeDefined();
+  it('through nginx, a host on one node and a guest on the other see and hear each other', async () => {
+    const nodes = cluster!.nodes as [TestServer, TestServer];
+    for (const node of nodes) expect(node.podium.media, 'each node runs its Janus').toBeDefined();
 
-    const owner = await signUpAndLogin(a, 'nodes', 'Mai Trần');
-    const event = await createEvent(a, owner.token);
-    const hostCredentials = await socketCredentials(a, { alias: event.name }, owner.token);
-    const guestCredentials = await socketCredentials(b, {
-      ticket: await joinTicket(b, event.name, { name: 'Lan' }),
+    // The account, event and credentials come from the first node's API (any node answers them
+    // alike: cluster-limits and the front-door test cover HTTP across nodes); the sockets are what
+    // this test sends through nginx.
+    const api = nodes[0];
+    const owner = await signUpAndLogin(api, 'nodes', 'Mai Trần');
+    const event = await createEvent(api, owner.token);
+    const hostCredentials = await socketCredentials(api, { alias: event.name }, owner.token);
+    const guestCredentials = await socketCredentials(api, {
+      ticket: await joinTicket(api, event.name, { name: 'Lan' }),
     });
-    const host = await openPage(a, hostCredentials);
-    const guest = await openPage(b, guestCredentials);
+    const host = await openPage(hostCredentials);
+    const guest = await openPage(guestCredentials);
 
-    // The room runs on A only: B carries the guest to it rather than opening a room of its own.
-    expect(a.podium.signaling.registry.size).toBe(1);
-    expect(b.podium.signaling.registry.size).toBe(0);
+    // One node runs the room; the other opened none: it carries the guest over its node link.
+    // The room's node holds two sockets (the host's and the link), the other the guest's.
+    const sizes = nodes.map((n) => n.podium.signaling.registry.size);
+    expect([...sizes].sort()).toEqual([0, 1]);
+    const roomNode = sizes.indexOf(1);
+    const [room, edge] = [nodes[roomNode]!, nodes[1 - roomNode]!];
+    expect(room.podium.signaling.connections).toBe(2);
+    expect(edge.podium.signaling.connections).toBe(1);
 
     // The guest may publish in a meeting; both publish camera and microphone.
     await pagePublishCamera(host.page);
@@ -117,10 +135,13 @@ describe('two nodes, one call with media', () => {
     expect(guestStats.feeds).toHaveLength(1);
     expect(hostStats.errors).toEqual([]);
     expect(guestStats.errors).toEqual([]);
-    // Both subscribers talk to the same Janus (A's): the same media server ports.
-    expect(guestStats.subscriberRemotePorts.length).toBeGreaterThan(0);
-    expect(guestStats.subscriberRemotePorts[0]).toBeGreaterThanOrEqual(32000);
-    expect(guestStats.subscriberRemotePorts[0]).toBeLessThanOrEqual(32199);
+    // Both receive from the room node's Janus (its UDP range), the guest included.
+    const range = { min: 32000 + roomNode * 200, max: 32199 + roomNode * 200 };
+    for (const stats of [hostStats, guestStats]) {
+      expect(stats.subscriberRemotePorts.length).toBeGreaterThan(0);
+      expect(stats.subscriberRemotePorts[0]).toBeGreaterThanOrEqual(range.min);
+      expect(stats.subscriberRemotePorts[0]).toBeLessThanOrEqual(range.max);
+    }
     await Promise.all([host.page.close(), guest.page.close()]);
   }, 90_000);
 });

@@ -15,7 +15,7 @@ const RENDER = path.join(repoRoot, 'deploy/nginx/render.mjs');
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 export interface FrontDoor {
-  /** http://127.0.0.1:<port>, nginx's address. */
+  /** http://<host>:<port>, nginx's address. */
   url: string;
   port: number;
   /** The access log's lines so far (the template's `podium` format). */
@@ -35,16 +35,19 @@ export async function startFrontDoor(options: {
   /** The nodes' base URLs (http://127.0.0.1:<port>). */
   nodes: string[];
   webDist: string;
+  /** The address nginx listens on (default 127.0.0.1; a test namespace's host side for its browsers). */
+  host?: string;
 }): Promise<FrontDoor> {
+  const host = options.host ?? '127.0.0.1';
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'podium-front-door-'));
   for (const sub of ['logs', 'cache', 'temp']) await fs.mkdir(path.join(dir, sub));
-  const port = await freePort();
+  const port = await freePort(host);
   const conf = path.join(dir, 'podium.conf');
   await promisify(execFile)(process.execPath, [
     RENDER,
     ...options.nodes.flatMap((url) => ['--node', new URL(url).host]),
     '--listen',
-    `127.0.0.1:${port}`,
+    `${host}:${port}`,
     '--server-name',
     'localhost',
     '--web-dist',
@@ -87,13 +90,13 @@ http {
   let stderr = '';
   proc.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   try {
-    await waitForPort(port, proc, () => stderr);
+    await waitForPort(host, port, proc, () => stderr);
   } catch (error) {
     proc.kill('SIGKILL');
     throw error;
   }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     port,
     config: await fs.readFile(conf, 'utf8'),
     accessLog: async () =>
@@ -114,12 +117,17 @@ async function stop(proc: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function waitForPort(port: number, proc: ChildProcess, stderr: () => string): Promise<void> {
+async function waitForPort(
+  host: string,
+  port: number,
+  proc: ChildProcess,
+  stderr: () => string,
+): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`nginx exited: ${stderr()}`);
     const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
+      const socket = net.connect(port, host);
       socket.once('connect', () => {
         socket.destroy();
         resolve(true);
