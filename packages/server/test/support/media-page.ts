@@ -49,6 +49,7 @@ interface Socket {
   onmessage: ((event: { data: string }) => void) | null;
   onopen: (() => void) | null;
   onerror: (() => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
   send(data: string): void;
   close(): void;
 }
@@ -95,12 +96,35 @@ export interface PageMediaStats {
   renegotiations: Target[][];
   /** Errors the page met (failed requests, failed negotiation steps). */
   errors: string[];
+  /** The participant id of the page's current join. */
+  participantId: string;
+  /** Close codes of the sockets the server closed, in order (with `reconnect`). */
+  closeCodes: number[];
+  /** Sockets opened after a drop (with `reconnect`), whether or not they got back in. */
+  reconnectAttempts: number;
+  /** Refused resumes followed by a fresh join (with `reconnect`): when each join was answered (ms). */
+  rejoinedAt: number[];
+  /** Accepted resumes (with `reconnect`). */
+  resumes: number;
+}
+
+/** How the page joins; `reconnect` makes it come back after a drop as the web app does. */
+export interface PageJoinOptions {
+  socketUrl: string;
+  credentials: string;
+  protocolVersion: number;
+  /**
+   * Reconnect after the server closes the socket, as the web app does (SocketCore,
+   * SignalingClient, RoomSession, RoomMedia.onReconnected): the same backoff (without the
+   * jitter), hello with the same credentials, `resume`; a refused resume joins again and starts
+   * its media over (RoomMedia.reset: every connection dropped, the camera published anew, the
+   * media state reported again). Without it a drop ends the page's client (older tests).
+   */
+  reconnect?: boolean;
 }
 
 interface PageClient {
-  start(options: { socketUrl: string; credentials: string; protocolVersion: number }): Promise<{
-    participantId: string;
-  }>;
+  start(options: PageJoinOptions): Promise<{ participantId: string }>;
   /** With `simulcast`, 1280x720 in three layers (rids h, m, l: 1280, 640, 320 wide). */
   publishCamera(options?: { simulcast?: boolean }): Promise<void>;
   renegotiateCamera(): Promise<void>;
@@ -137,6 +161,16 @@ function installPageClient(): void {
   let publishing = false;
   let subscriberConnections = 0;
   let publisherConnections = 0;
+  // Reconnecting (PageJoinOptions.reconnect).
+  let joinOptions: PageJoinOptions | null = null;
+  let sessionId: string | null = null;
+  let joined = false;
+  let closedByPage = false;
+  let lastMediaState: Record<string, unknown> | null = null;
+  const closeCodes: number[] = [];
+  const rejoinedAt: number[] = [];
+  let reconnectAttempts = 0;
+  let resumes = 0;
   // One step at a time per connection: closing a connection while it makes an offer would leave
   // that step pending forever. Offers are never queued behind `subscribe` replies, since the
   // server may hold a subscription change until the previous offer is answered.
@@ -156,9 +190,16 @@ function installPageClient(): void {
   const request = (type: string, payload: Record<string, unknown>): Promise<ServerFrame> => {
     seq += 1;
     const id = `p${seq}`;
+    // The media state is reported again after a fresh join (RoomMedia #reportState).
+    if (type === 'set_media_state') lastMediaState = payload;
+    const socket = ws;
+    // As the web app's requests in flight on a lost socket: they fail with `disconnected`.
+    if (!socket || socket.readyState !== 1) {
+      return Promise.resolve({ type: 'error', id, code: 'disconnected' });
+    }
     return new Promise((resolve) => {
       waiting.set(id, resolve);
-      ws!.send(JSON.stringify({ ...payload, type, id }));
+      socket.send(JSON.stringify({ ...payload, type, id }));
     });
   };
   const must = async (type: string, payload: Record<string, unknown>): Promise<ServerFrame> => {
@@ -300,22 +341,121 @@ function installPageClient(): void {
         renegotiations.push(frame.targets ?? []);
         onRenegotiate(frame.targets ?? []);
         return;
+      case 'welcome':
+        joined = true;
+        sessionId = frame.session_id ?? sessionId;
+        return;
+      case 'ended':
+      case 'removed':
+        joined = false;
+        return;
       default:
         return;
     }
   };
 
+  /** Opens a socket and says hello; rejects when the socket fails or closes first. */
+  const connect = async (options: PageJoinOptions): Promise<void> => {
+    const socket = new g.WebSocket(options.socketUrl);
+    await new Promise<void>((resolve, reject) => {
+      socket.onopen = () => resolve();
+      socket.onerror = () => reject(new Error('socket failed'));
+      socket.onclose = () => reject(new Error('socket closed'));
+    });
+    ws = socket;
+    let greeted = false;
+    socket.onmessage = (event) => onFrame(JSON.parse(event.data) as ServerFrame);
+    socket.onclose = (event) => {
+      if (ws !== socket) return;
+      ws = null;
+      // Requests in flight on the lost socket fail (SocketCore #failInFlight).
+      for (const [id, resolve] of [...waiting]) {
+        waiting.delete(id);
+        resolve({ type: 'error', id, code: 'disconnected' });
+      }
+      // Before the hello answered, the attempt in progress sees the failure itself.
+      if (!greeted || closedByPage || !joinOptions?.reconnect) return;
+      closeCodes.push(event.code);
+      // 1008 (abuse) is final for the room's socket; 1000 comes after `ended`, which closes it.
+      if (event.code === 1008 || event.code === 1000) return;
+      void reconnect();
+    };
+    const hello = await Promise.race([
+      request('hello', {
+        protocol_version: options.protocolVersion,
+        credentials: options.credentials,
+      }),
+      // The browser's wait for the hello reply (SocketCore connectTimeoutMs).
+      new Promise<ServerFrame>((resolve) =>
+        setTimeout(() => resolve({ type: 'error', code: 'timeout' }), 10_000),
+      ),
+    ]);
+    if (hello.type !== 'reply') {
+      if (ws === socket) ws = null;
+      socket.close();
+      throw new Error(`hello: ${hello.code} ${hello.message}`);
+    }
+    greeted = true;
+  };
+
+  const join = async (): Promise<void> => {
+    const reply = await must('join', { has_mic: true, has_camera: true });
+    self = String(reply.data!.participant_id);
+  };
+
+  /** After a drop: SocketCore's backoff, then SignalingClient #greeted and RoomSession #onOpen. */
+  const reconnect = async (): Promise<void> => {
+    const options = joinOptions!;
+    for (let attempt = 0; !closedByPage; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(8_000, 300 * 2 ** attempt)));
+      if (closedByPage) return;
+      reconnectAttempts += 1;
+      try {
+        await connect(options);
+      } catch {
+        continue;
+      }
+      if (joined && sessionId) {
+        const resumed = await request('resume', { session_id: sessionId });
+        // A transport failure is retried like any other drop (the socket's close does it).
+        if (resumed.type === 'error' && resumed.code === 'disconnected') return;
+        if (resumed.type === 'reply') {
+          // The room kept us: healthy connections stay (RoomMedia.onReconnected, resumed).
+          resumes += 1;
+          return;
+        }
+      }
+      // The room lost us (grace over, or a new run after a takeover): start over on this socket.
+      joined = false;
+      startOver();
+      const again = await request('join', { has_mic: true, has_camera: true });
+      // Dropped meanwhile: the next socket joins (RoomSession #onJoinRefused).
+      if (again.type === 'error' && again.code === 'disconnected') return;
+      if (again.type !== 'reply') {
+        fail(`join: ${again.code} ${again.message}`);
+        return;
+      }
+      self = String(again.data!.participant_id);
+      rejoinedAt.push(Date.now());
+      if (publishing) await serial('camera', publishCamera).catch(fail);
+      if (lastMediaState) await must('set_media_state', lastMediaState).catch(fail);
+      return;
+    }
+  };
+
+  /** RoomMedia.reset: every connection dropped; publishing starts again after the join. */
+  const startOver = (): void => {
+    drop('camera');
+    drop('screen');
+    drop('subscriber');
+    feeds.clear();
+  };
+
   g.podium = {
-    async start({ socketUrl, credentials, protocolVersion }) {
-      ws = new g.WebSocket(socketUrl);
-      await new Promise<void>((resolve, reject) => {
-        ws!.onopen = () => resolve();
-        ws!.onerror = () => reject(new Error('socket failed'));
-      });
-      ws.onmessage = (event) => onFrame(JSON.parse(event.data) as ServerFrame);
-      await must('hello', { protocol_version: protocolVersion, credentials });
-      const joined = await must('join', { has_mic: true, has_camera: true });
-      self = String(joined.data!.participant_id);
+    async start(options) {
+      joinOptions = options;
+      await connect(options);
+      await join();
       return { participantId: self };
     },
     publishCamera: (options = {}) => {
@@ -349,9 +489,15 @@ function installPageClient(): void {
         received: [...received],
         renegotiations: renegotiations.map((t) => [...t]),
         errors: [...errors],
+        participantId: self,
+        closeCodes: [...closeCodes],
+        reconnectAttempts,
+        rejoinedAt: [...rejoinedAt],
+        resumes,
       };
     },
     close() {
+      closedByPage = true;
       for (const target of ['camera', 'screen', 'subscriber'] as const) drop(target);
       ws?.close();
     },
@@ -363,10 +509,7 @@ export async function installMediaClient(page: Page): Promise<void> {
   await page.evaluate(installPageClient);
 }
 
-export async function pageJoin(
-  page: Page,
-  options: { socketUrl: string; credentials: string; protocolVersion: number },
-): Promise<string> {
+export async function pageJoin(page: Page, options: PageJoinOptions): Promise<string> {
   const { participantId } = await page.evaluate(
     (o) => (globalThis as unknown as PageGlobals).podium.start(o),
     options,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,11 @@ export interface NodeProcess {
   output: () => string;
 }
 
-/** Starts `packages/server/src/main.ts` on a free loopback port; resolves once /readyz answers. */
+/**
+ * Starts `packages/server/src/main.ts` on a free port (on loopback, or `env.HOST`); resolves once
+ * /readyz answers. With `MEDIA_ENABLED` in `env` the node starts its Janus; SIGKILL of the node
+ * leaves that Janus running (see `janusPids`).
+ */
 export async function startNodeProcess(env: Record<string, string>): Promise<NodeProcess> {
   const port = await freePort();
   let output = '';
@@ -36,7 +41,8 @@ export async function startNodeProcess(env: Record<string, string>): Promise<Nod
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  // A media node listens on the host side of its test namespace (HOST), where the browsers are.
+  const url = `http://${env.HOST ?? '127.0.0.1'}:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
@@ -60,4 +66,25 @@ export async function killNodeProcess(node: NodeProcess): Promise<void> {
   const exited = new Promise((resolve) => node.process.once('exit', resolve));
   node.process.kill('SIGKILL');
   await exited;
+}
+
+/**
+ * The Janus processes a node started under `dataDir` (their pids, from the owner file each
+ * writes in its config folder under `<DATA_DIR>/media`): what a test kills with the node, as a
+ * dead machine takes both.
+ */
+export async function janusPids(dataDir: string): Promise<number[]> {
+  const root = path.join(dataDir, 'media');
+  const pids: number[] = [];
+  for (const entry of await fs.readdir(root).catch(() => [] as string[])) {
+    try {
+      const owner = JSON.parse(await fs.readFile(path.join(root, entry, 'owner.json'), 'utf8')) as {
+        janusPid?: number;
+      };
+      if (owner.janusPid && owner.janusPid > 0) pids.push(owner.janusPid);
+    } catch {
+      // Not a Janus config folder.
+    }
+  }
+  return pids;
 }
