@@ -30,6 +30,7 @@ const EXAMPLES: { [K in ClientMessageType]: Extract<ClientMessageInput, { type: 
   subscribe: { type: 'subscribe', id: '1', feeds: ['f1', 'f2'] },
   receive_video: { type: 'receive_video', id: '1', feed_id: 'f1', on: false },
   receive_layer: { type: 'receive_layer', id: '1', layer: 1 },
+  send_layer: { type: 'send_layer', id: '1', layer: 0 },
   answer: { type: 'answer', id: '1', sdp: 'v=0' },
   trickle: {
     type: 'trickle',
@@ -180,6 +181,8 @@ describe('client messages', () => {
     // A simulcast layer is 0, 1 or 2.
     bad({ ...EXAMPLES.receive_layer, layer: 3 });
     bad({ ...EXAMPLES.receive_layer, layer: 1.5 });
+    bad({ ...EXAMPLES.send_layer, layer: -1 });
+    bad({ ...EXAMPLES.send_layer, layer: '0' });
   });
 
   it('needs exactly one of the alternatives', () => {

@@ -336,6 +336,15 @@ export const clientMessageSchemas = {
   receive_layer: request('receive_layer', {
     layer: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   }),
+  /**
+   * The highest simulcast layer this participant's camera is about to send (a lossy uplink
+   * sends fewer): the media server moves everyone receiving it down first, then asks the camera
+   * for a key frame, so nobody waits on a layer that stopped. Sent before turning layers off and
+   * after turning them on again.
+   */
+  send_layer: request('send_layer', {
+    layer: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  }),
   answer: request('answer', { sdp }),
   trickle: request('trickle', {
     target: peerTarget,
@@ -486,6 +495,7 @@ const MEDIA_REQUEST_TYPES = [
   'subscribe',
   'receive_video',
   'receive_layer',
+  'send_layer',
   'answer',
   'trickle',
   'ice_restart',

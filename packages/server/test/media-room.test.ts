@@ -221,4 +221,29 @@ describe('live room media through Janus', () => {
     expect(after.errors).toEqual([]);
     await Promise.all([host.page.close(), guest.page.close()]);
   }, 60_000);
+
+  it('a camera about to send fewer layers moves its viewers down first, then back up', async () => {
+    const { host, guest } = await hostAndGuest();
+    await pagePublishCamera(host.page, { simulcast: true });
+    const width = async () => (await pageStats(guest.page)).frameWidth;
+    await expect.poll(width, { timeout: 20_000, interval: 250 }).toBe(1280);
+
+    // `send_layer` 0 while the camera still sends every layer: the viewer is already on the
+    // lowest one (the key frame the server asks for), so turning the others off costs nothing.
+    expect((await pageRequest(host.page, 'send_layer', { layer: 0 })).type).toBe('reply');
+    await expect.poll(width, { timeout: 10_000, interval: 250 }).toBe(320);
+    await expectMediaFlowing(guest.page);
+    // The viewer's own choice cannot lift it above what the sender sends.
+    expect((await pageRequest(guest.page, 'receive_layer', { layer: 1 })).type).toBe('reply');
+    await expectMediaFlowing(guest.page);
+    expect(await width()).toBe(320);
+
+    // Every layer again: the lower of the two choices, the viewer's middle layer.
+    expect((await pageRequest(host.page, 'send_layer', { layer: 2 })).type).toBe('reply');
+    await expect.poll(width, { timeout: 10_000, interval: 250 }).toBe(640);
+    expect((await pageRequest(guest.page, 'receive_layer', { layer: 2 })).type).toBe('reply');
+    await expect.poll(width, { timeout: 10_000, interval: 250 }).toBe(1280);
+    expect((await pageStats(guest.page)).errors).toEqual([]);
+    await Promise.all([host.page.close(), guest.page.close()]);
+  }, 60_000);
 });

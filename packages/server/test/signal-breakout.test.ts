@@ -46,6 +46,7 @@ class FakeRoom implements MediaRoom {
   }
   receiveVideo = async (): Promise<void> => undefined;
   receiveLayer = async (): Promise<void> => undefined;
+  sendLayer = async (): Promise<void> => undefined;
   answer = async (): Promise<void> => undefined;
   trickle = async (): Promise<void> => undefined;
   restartIce = async (): Promise<string | null> => null;

@@ -83,6 +83,9 @@ class RecordingRoom implements MediaRoom {
   async receiveLayer(participantId: string, layer: SimulcastLayer): Promise<void> {
     this.#record('receiveLayer', participantId, layer);
   }
+  async sendLayer(participantId: string, layer: SimulcastLayer): Promise<void> {
+    this.#record('sendLayer', participantId, layer);
+  }
   async answer(participantId: string, sdp: string): Promise<void> {
     this.#record('answer', participantId, sdp);
   }
@@ -263,6 +266,13 @@ describe('signaling media path', () => {
     expect(room.callsOf('receiveLayer')).toEqual([
       { method: 'receiveLayer', participantId: guest.participantId, args: [1] },
       { method: 'receiveLayer', participantId: guest.participantId, args: [2] },
+    ]);
+    // A lossy uplink: its camera about to send the lowest layer only, then every layer again.
+    await guest.client.ok({ type: 'send_layer', layer: 0 });
+    await guest.client.ok({ type: 'send_layer', layer: 2 });
+    expect(room.callsOf('sendLayer')).toEqual([
+      { method: 'sendLayer', participantId: guest.participantId, args: [0] },
+      { method: 'sendLayer', participantId: guest.participantId, args: [2] },
     ]);
 
     await guest.client.ok({ type: 'ice_restart', target: 'subscriber' });

@@ -198,6 +198,8 @@ interface Member {
   subscriberReady: Promise<SubscriberSlot | undefined> | undefined;
   /** The highest simulcast layer it receives (`receive_layer`); Janus's default is the top. */
   layer: SimulcastLayer;
+  /** The highest layer its camera still sends (`send_layer`): nobody is relayed above it. */
+  sendLayer: SimulcastLayer;
   /** One operation at a time per peer connection. */
   readonly queues: Map<PeerTarget, Promise<unknown>>;
 }
@@ -419,6 +421,8 @@ class JanusMediaRoom implements MediaRoom {
       slot.publishing = true;
       // A fresh PeerConnection: Janus forgot earlier moderation along with the old streams.
       slot.blocked = new Set();
+      // And a fresh camera sends every layer again (its browser starts from all of them).
+      if (source === 'camera') member.sendLayer = TOP_LAYER;
     }
     slot.mids = sdpMids(request.sdp);
     slot.fingerprint = fingerprint;
@@ -540,21 +544,74 @@ class JanusMediaRoom implements MediaRoom {
   }
 
   /**
+   * Make before break: every viewer of the member's camera is moved to `layer` (or below) while
+   * the layers above it are still sent, then the camera is asked for a key frame, on which Janus
+   * switches them without a gap. Left to itself Janus notices a layer that stopped only after
+   * 250 ms of nothing, steps down one layer at a time and waits for a key frame on each: over a
+   * lossy uplink that froze viewers for 3–4 s (bench/README, the degraded link).
+   */
+  async sendLayer(participantId: string, layer: SimulcastLayer): Promise<void> {
+    const member = this.#members.get(participantId);
+    if (!member || member.sendLayer === layer) return;
+    member.sendLayer = layer;
+    const camera = member.publishers.get('camera');
+    if (!camera) return;
+    const viewers = [...this.#members.values()].filter((m) => m !== member && m.subscriber);
+    await Promise.all(
+      viewers.map((viewer) =>
+        this.#run(viewer, 'subscriber', async () => {
+          const slot = viewer.subscriber;
+          if (!slot || slot.handle.isGone) return;
+          const mids = videoMids(slot.streams.filter((s) => s.feedId === camera.feedId));
+          await this.#applyLayer(viewer, slot, mids);
+        }),
+      ),
+    );
+    await this.#run(member, 'camera', async () => {
+      if (camera.handle && camera.publishing && !camera.handle.isGone) {
+        await camera.handle.configurePublisher({ keyframe: true }).catch(unavailableIfGone);
+      }
+    });
+  }
+
+  /** The layer a viewer gets of one stream: its own choice, capped by what the sender sends. */
+  #layerOf(viewer: Member, stream: SubscriptionStream | undefined): SimulcastLayer {
+    let layer = viewer.layer;
+    for (const other of this.#members.values()) {
+      const feedId = other.publishers.get('camera')?.feedId;
+      if (other.sendLayer < layer && feedId !== undefined && feedId === stream?.feedId) {
+        layer = other.sendLayer;
+      }
+    }
+    return layer;
+  }
+
+  /**
    * Sets the member's layer on these video streams (`substream` per stream, no renegotiation).
    * Janus starts every new stream at the top: streams added later get the layer once it is not.
    */
   async #applyLayer(member: Member, slot: SubscriberSlot, mids: readonly string[]): Promise<void> {
     if (mids.length === 0) return;
-    const substream = member.layer;
-    await slot.handle
-      .configureSubscriber({ streams: mids.map((mid) => ({ mid, substream })) })
-      .catch(unavailableIfGone);
+    const streams = mids.map((mid) => ({
+      mid,
+      substream: this.#layerOf(
+        member,
+        slot.streams.find((s) => s.mid === mid),
+      ),
+    }));
+    await slot.handle.configureSubscriber({ streams }).catch(unavailableIfGone);
   }
 
   /** After a subscription change: a reduced layer for the video streams it added. */
   #layerOnNewStreams(member: Member, slot: SubscriberSlot, before: readonly string[]): void {
-    if (member.layer === TOP_LAYER) return;
-    const added = videoMids(slot.streams).filter((mid) => !before.includes(mid));
+    const added = videoMids(slot.streams).filter(
+      (mid) =>
+        !before.includes(mid) &&
+        this.#layerOf(
+          member,
+          slot.streams.find((s) => s.mid === mid),
+        ) !== TOP_LAYER,
+    );
     if (added.length === 0) return;
     // Queued after the change in progress (this may run inside it); a failure is only logged:
     // the stream then arrives at the top layer, as before.
@@ -912,6 +969,7 @@ class JanusMediaRoom implements MediaRoom {
         subscriber: undefined,
         subscriberReady: undefined,
         layer: TOP_LAYER,
+        sendLayer: TOP_LAYER,
         queues: new Map(),
       };
       this.#members.set(participantId, member);

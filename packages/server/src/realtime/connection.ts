@@ -473,6 +473,7 @@ export class Connection implements Peer {
       case 'subscribe':
       case 'receive_video':
       case 'receive_layer':
+      case 'send_layer':
       case 'answer':
       case 'trickle':
       case 'ice_restart': {

@@ -249,6 +249,12 @@ export class MediaRouting {
           await media.receiveLayer(participantId, request.layer);
           return {};
         };
+      case 'send_layer':
+        // Only ever about the participant's own camera: it can lower what others get of it.
+        return async () => {
+          await media.sendLayer(participantId, request.layer);
+          return {};
+        };
       case 'answer':
         return async () => {
           await media.answer(participantId, request.sdp);

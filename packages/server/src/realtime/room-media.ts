@@ -113,6 +113,11 @@ export interface MediaRoom {
    * are not affected.
    */
   receiveLayer(participantId: string, layer: SimulcastLayer): Promise<void>;
+  /**
+   * The highest simulcast layer the participant's camera still sends (a lossy uplink sends fewer):
+   * everyone receiving that camera is moved down to it before the browser stops the layers above.
+   */
+  sendLayer(participantId: string, layer: SimulcastLayer): Promise<void>;
   /** The browser's answer to the last subscriber offer. */
   answer(participantId: string, sdp: string): Promise<void>;
   trickle(participantId: string, target: PeerTarget, candidate: IceCandidate | null): Promise<void>;
@@ -175,6 +180,7 @@ class NoMediaRoom implements MediaRoom {
   unsubscribe = done;
   receiveVideo = done;
   receiveLayer = done;
+  sendLayer = done;
   answer = unavailable;
   trickle = unavailable;
   restartIce = unavailable;

@@ -56,6 +56,7 @@ export type MediaRequest = Extract<
       | 'subscribe'
       | 'receive_video'
       | 'receive_layer'
+      | 'send_layer'
       | 'answer'
       | 'trickle'
       | 'ice_restart';

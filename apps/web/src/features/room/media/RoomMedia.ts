@@ -23,6 +23,7 @@ import { ActiveSpeakerDetector } from './activeSpeaker.ts';
 import { E2ee, frameEncryptionSupported } from './e2ee/E2ee.ts';
 import type { LocalMediaState, ScreenShareError, ScreenShareState } from './localMedia.ts';
 import { qualityOf, readTotals, sampleBetween, type StatsTotals } from './networkQuality.ts';
+import { changeCameraLayers } from './cameraLayers.ts';
 import { LinkLayers, receiveLayerAt } from './linkLayers.ts';
 import { browserPeerConnection, type MediaSignaling, type PeerConnectionFactory } from './peer.ts';
 import { ExtraPublishers } from './extraPublishers.ts';
@@ -87,6 +88,8 @@ export class RoomMedia {
   /** The camera connection's own counters, and which of its layers are off (linkLayers.ts). */
   #uplinkTotals: { publisher: Publisher; totals: StatsTotals } | null = null;
   #uplink = new LinkLayers();
+  /** The camera's layer change in progress (cameraLayers.ts), so changes never overlap. */
+  #uplinkChange: Promise<void> = Promise.resolve();
   /** The subscriber connection's counters, and how far below the top layer it receives. */
   #downlinkTotals: { subscriber: Subscriber; totals: StatsTotals } | null = null;
   #downlink = new LinkLayers();
@@ -706,7 +709,7 @@ export class RoomMedia {
       if (quality && quality !== this.#store().media.network) this.#set({ network: quality });
       const cameraIndex = camera ? pcs.indexOf(camera.peerConnection) : -1;
       if (camera && cameraIndex >= 0) {
-        await this.#adaptUplink(camera, readTotals([reports[cameraIndex]!.values()]));
+        this.#adaptUplink(camera, readTotals([reports[cameraIndex]!.values()]));
       }
       const subscriberIndex = subscriber ? pcs.indexOf(subscriber.peerConnection) : -1;
       if (subscriber && subscriberIndex >= 0) {
@@ -717,13 +720,20 @@ export class RoomMedia {
     }
   }
 
-  /** The camera's top layer off while its own uplink loses packets, back on once it is clean. */
-  async #adaptUplink(camera: Publisher, totals: StatsTotals): Promise<void> {
+  /**
+   * The camera's upper layers off while its own uplink loses packets, back on once it is clean.
+   * A change runs in the background (it waits for viewers to switch), one at a time.
+   */
+  #adaptUplink(camera: Publisher, totals: StatsTotals): void {
     const previous = this.#uplinkTotals?.publisher === camera ? this.#uplinkTotals.totals : null;
     if (!previous) this.#uplink.reset();
     this.#uplinkTotals = { publisher: camera, totals };
+    const from = this.#uplink.level;
     const decision = this.#uplink.update(sampleBetween(previous, totals));
-    if (decision !== null) await camera.setLayers(decision);
+    if (decision === null) return;
+    this.#uplinkChange = this.#uplinkChange
+      .then(() => changeCameraLayers(camera, from, decision, this.#deps.signaling))
+      .catch(() => undefined);
   }
 
   /**
