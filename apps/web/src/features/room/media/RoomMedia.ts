@@ -84,7 +84,8 @@ export class RoomMedia {
   #sent: SentMediaState | null = null;
   #closed = false;
   #timers: ReturnType<typeof setInterval>[] = [];
-  #statsTotals: StatsTotals | null = null;
+  /** The last two readings: the indicator judges the last two polls, so it does not flicker. */
+  #statsTotals: StatsTotals[] = [];
   /** The camera connection's own counters, and which of its layers are off (linkLayers.ts). */
   #uplinkTotals: { publisher: Publisher; totals: StatsTotals } | null = null;
   #uplink = new LinkLayers();
@@ -114,7 +115,8 @@ export class RoomMedia {
     this.#preview = preview;
     this.#unsubscribePreview = preview.subscribe((state) => this.#onPreview(state));
     this.#timers.push(
-      setInterval(() => void this.#sampleNetwork(), deps.statsIntervalMs ?? 2_000),
+      // Every second: a lossy link's layers change within 2 s (linkLayers.ts).
+      setInterval(() => void this.#sampleNetwork(), deps.statsIntervalMs ?? 1_000),
       setInterval(() => this.#sampleSpeakers(), deps.speakerIntervalMs ?? 300),
     );
   }
@@ -694,7 +696,7 @@ export class RoomMedia {
       .map((p) => p.peerConnection)
       .filter((pc) => pc.connectionState === 'connected');
     if (!pcs.length) {
-      this.#statsTotals = null;
+      this.#statsTotals = [];
       if (this.#store().media.network !== null) this.#set({ network: null });
       return;
     }
@@ -704,8 +706,8 @@ export class RoomMedia {
       const reports = await Promise.all(pcs.map((pc) => pc.getStats()));
       const entries = reports.map((r) => r.values() as Iterable<Record<string, unknown>>);
       const totals = readTotals(entries);
-      const quality = qualityOf(sampleBetween(this.#statsTotals, totals));
-      this.#statsTotals = totals;
+      const quality = qualityOf(sampleBetween(this.#statsTotals[0] ?? null, totals));
+      this.#statsTotals = [...this.#statsTotals, totals].slice(-2);
       if (quality && quality !== this.#store().media.network) this.#set({ network: quality });
       const cameraIndex = camera ? pcs.indexOf(camera.peerConnection) : -1;
       if (camera && cameraIndex >= 0) {

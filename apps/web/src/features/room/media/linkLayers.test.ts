@@ -21,14 +21,20 @@ describe('simulcast layers on a lossy link', () => {
 
   it('keeps the lowest layer only when the loss comes with a round trip too long to repair it', () => {
     const link = new LinkLayers();
-    link.update(lossyFar);
+    expect(link.update(lossyFar)).toBeNull();
     expect(link.update(lossyFar)).toBe(2);
     // From the top layer off too, as the round trip grows.
     const later = new LinkLayers();
     later.update(lossyNear);
-    later.update(lossyNear);
+    expect(later.update(lossyNear)).toBe(1);
     later.update(lossyFar);
     expect(later.update(lossyFar)).toBe(2);
+    // Neither loss alone nor a long round trip alone is enough for the lowest layer.
+    const lossOnly = new LinkLayers();
+    lossOnly.update(lossyNear);
+    lossOnly.update({ lossPercent: 0.5, rttMs: 320 });
+    lossOnly.update({ lossPercent: 0.5, rttMs: 320 });
+    expect(lossOnly.level).toBe(0);
   });
 
   it('drops the top layer on a round trip of half a second even without loss', () => {
@@ -41,10 +47,10 @@ describe('simulcast layers on a lossy link', () => {
     const link = new LinkLayers();
     link.update(lossyFar);
     link.update(lossyFar);
-    for (let i = 0; i < 7; i++) expect(link.update(clean)).toBeNull();
+    for (let i = 0; i < 15; i++) expect(link.update(clean)).toBeNull();
     // Still some loss, below the level that reduced it: not clean, so the count restarts.
     expect(link.update({ lossPercent: 2, rttMs: 40 })).toBeNull();
-    for (let i = 0; i < 7; i++) expect(link.update(clean)).toBeNull();
+    for (let i = 0; i < 15; i++) expect(link.update(clean)).toBeNull();
     expect(link.update(clean)).toBe(0);
     expect(link.level).toBe(0);
   });

@@ -17,7 +17,7 @@ import type { NetworkSample } from './networkQuality.ts';
  * 8–14. So: loss alone (retransmission repairs it within a short round trip) or a long round
  * trip alone drops the top layer; loss with a round trip too long to repair it keeps the lowest.
  *
- * Pure: RoomMedia feeds it, one sample per stats poll (2 s), the connection's own loss (for the
+ * Pure: RoomMedia feeds it, one sample per stats poll (1 s), the connection's own loss (for the
  * camera, what the media server reports lost of what this browser sent; for the subscriber,
  * what this browser lost of what it was sent) and round trip.
  */
@@ -29,13 +29,16 @@ const LOSSY_THRESHOLDS = {
   repairRttMs: 250,
   /** A round trip this long is reason enough to drop the top layer. */
   rttMs: 500,
-  /** A reduction after this many samples in a row asking for it. */
+  /**
+   * A reduction after this many samples in a row asking for it (2 s: loss that cannot be repaired
+   * costs frames from its first second, and the top layer drops to a few frames a second).
+   */
   reduceSamples: 2,
   /**
-   * Back to every layer after this many samples in a row below both (16 s at 2 s a sample):
+   * Back to every layer after this many samples in a row below both (16 s at 1 s a sample):
    * each change costs a key frame, so a link that only paused between bursts of loss stays down.
    */
-  clean: { lossPercent: 1, rttMs: 300, samples: 8 },
+  clean: { lossPercent: 1, rttMs: 300, samples: 16 },
 } as const;
 
 /** The level one sample asks for: a level, 'clean' (0, if it lasts), or null (no opinion). */
