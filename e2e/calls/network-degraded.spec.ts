@@ -50,6 +50,9 @@ const CLEAN_MS = 8_000;
  * to repair, so only the lowest layer, a frame per packet, keeps its frames), and its subscriber,
  * losing packets on the way down, asks the media server for the lowest layer of what it
  * receives (`receive_layer`). Before, the middle layer lost 25–40 % of its frames this way.
+ * The first 10 s are the change itself: loss counted before retransmission repaired it, polled
+ * every second, decides within ~2 s, and the camera has the media server move the host to the
+ * lowest layer before it stops the others (`send_layer`), so the host never waits on nothing.
  */
 test.describe('degraded network', () => {
   test('a minute of 150 ± 30 ms delay and 5 % loss: no reconnect, audio flows, video ≥ 10 fps', async ({
