@@ -198,8 +198,6 @@ interface Member {
   subscriberReady: Promise<SubscriberSlot | undefined> | undefined;
   /** The highest simulcast layer it receives (`receive_layer`); Janus's default is the top. */
   layer: SimulcastLayer;
-  /** The highest layer its camera still sends (`send_layer`): nobody is relayed above it. */
-  sendLayer: SimulcastLayer;
   /** One operation at a time per peer connection. */
   readonly queues: Map<PeerTarget, Promise<unknown>>;
 }
@@ -264,6 +262,8 @@ class JanusMediaRoom implements MediaRoom {
   #closed = false;
   #destroying: Promise<void> | undefined;
   readonly #members = new Map<string, Member>();
+  /** Cameras sending fewer than all their layers (`send_layer`), by feed id: the highest sent. */
+  readonly #sendCaps = new Map<string, SimulcastLayer>();
   /** Feeds publishing now, as clients see them. */
   readonly #feeds = new Map<string, FeedView>();
   /** Who publishes which feed id (known before the feed goes live). */
@@ -422,7 +422,7 @@ class JanusMediaRoom implements MediaRoom {
       // A fresh PeerConnection: Janus forgot earlier moderation along with the old streams.
       slot.blocked = new Set();
       // And a fresh camera sends every layer again (its browser starts from all of them).
-      if (source === 'camera') member.sendLayer = TOP_LAYER;
+      this.#sendCaps.delete(slot.feedId);
     }
     slot.mids = sdpMids(request.sdp);
     slot.fingerprint = fingerprint;
@@ -551,12 +551,14 @@ class JanusMediaRoom implements MediaRoom {
    * lossy uplink that froze viewers for 3–4 s (bench/README, the degraded link).
    */
   async sendLayer(participantId: string, layer: SimulcastLayer): Promise<void> {
-    const member = this.#members.get(participantId);
-    if (!member || member.sendLayer === layer) return;
-    member.sendLayer = layer;
-    const camera = member.publishers.get('camera');
-    if (!camera) return;
-    const viewers = [...this.#members.values()].filter((m) => m !== member && m.subscriber);
+    const camera = this.#members.get(participantId)?.publishers.get('camera');
+    if (!camera || (this.#sendCaps.get(camera.feedId) ?? TOP_LAYER) === layer) return;
+    if (layer === TOP_LAYER) this.#sendCaps.delete(camera.feedId);
+    else this.#sendCaps.set(camera.feedId, layer);
+    const viewers = [...this.#members.values()].filter(
+      (m) =>
+        m.id !== participantId && m.subscriber?.streams.some((s) => s.feedId === camera.feedId),
+    );
     await Promise.all(
       viewers.map((viewer) =>
         this.#run(viewer, 'subscriber', async () => {
@@ -567,7 +569,9 @@ class JanusMediaRoom implements MediaRoom {
         }),
       ),
     );
-    await this.#run(member, 'camera', async () => {
+    const owner = this.#members.get(participantId);
+    if (!owner) return;
+    await this.#run(owner, 'camera', async () => {
       if (camera.handle && camera.publishing && !camera.handle.isGone) {
         await camera.handle.configurePublisher({ keyframe: true }).catch(unavailableIfGone);
       }
@@ -576,14 +580,8 @@ class JanusMediaRoom implements MediaRoom {
 
   /** The layer a viewer gets of one stream: its own choice, capped by what the sender sends. */
   #layerOf(viewer: Member, stream: SubscriptionStream | undefined): SimulcastLayer {
-    let layer = viewer.layer;
-    for (const other of this.#members.values()) {
-      const feedId = other.publishers.get('camera')?.feedId;
-      if (other.sendLayer < layer && feedId !== undefined && feedId === stream?.feedId) {
-        layer = other.sendLayer;
-      }
-    }
-    return layer;
+    const cap = stream?.feedId === undefined ? undefined : this.#sendCaps.get(stream.feedId);
+    return cap === undefined ? viewer.layer : (Math.min(viewer.layer, cap) as SimulcastLayer);
   }
 
   /**
@@ -604,6 +602,8 @@ class JanusMediaRoom implements MediaRoom {
 
   /** After a subscription change: a reduced layer for the video streams it added. */
   #layerOnNewStreams(member: Member, slot: SubscriberSlot, before: readonly string[]): void {
+    // The common case, every viewer of a big room joining: nothing to look up.
+    if (member.layer === TOP_LAYER && this.#sendCaps.size === 0) return;
     const added = videoMids(slot.streams).filter(
       (mid) =>
         !before.includes(mid) &&
@@ -969,7 +969,6 @@ class JanusMediaRoom implements MediaRoom {
         subscriber: undefined,
         subscriberReady: undefined,
         layer: TOP_LAYER,
-        sendLayer: TOP_LAYER,
         queues: new Map(),
       };
       this.#members.set(participantId, member);
