@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { qualityOf, readTotals, sampleBetween, type StatsTotals } from './networkQuality.ts';
+import {
+  noTotals,
+  qualityOf,
+  readTotals,
+  sampleBetween,
+  type StatsTotals,
+} from './networkQuality.ts';
 
 describe('network quality', () => {
   it.each([
@@ -51,16 +57,7 @@ describe('network quality', () => {
     });
   });
 
-  const at = (t: Partial<StatsTotals>): StatsTotals => ({
-    received: 0,
-    lost: 0,
-    repaired: 0,
-    sent: 0,
-    remoteLost: 0,
-    resent: 0,
-    rtt: null,
-    ...t,
-  });
+  const at = (t: Partial<StatsTotals>): StatsTotals => ({ ...noTotals(), ...t });
 
   it('measures loss between two readings in the worse direction', () => {
     const before = at({ received: 1000, lost: 10, sent: 500, remoteLost: 5, rtt: 0.1 });

@@ -51,17 +51,14 @@ const num = (value: unknown): number =>
 const maybe = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
+/** Counters before anything was counted. */
+export function noTotals(): StatsTotals {
+  return { received: 0, lost: 0, repaired: 0, sent: 0, remoteLost: 0, resent: 0, rtt: null };
+}
+
 /** Reads the counters of RTCStatsReports (`report.values()`). */
 export function readTotals(reports: Iterable<Iterable<StatsEntry>>): StatsTotals {
-  const totals: StatsTotals = {
-    received: 0,
-    lost: 0,
-    repaired: 0,
-    sent: 0,
-    remoteLost: 0,
-    resent: 0,
-    rtt: null,
-  };
+  const totals = noTotals();
   const rtts: number[] = [];
   for (const report of reports) {
     for (const stat of report) {
