@@ -202,6 +202,9 @@ interface Member {
   readonly queues: Map<PeerTarget, Promise<unknown>>;
 }
 
+/** Janus forwards at most one key-frame request a second per stream (#askKeyFrames). */
+const KEY_FRAME_RETRY_MS = 1_100;
+
 /** Janus relays a simulcast stream's top layer unless told otherwise. */
 const TOP_LAYER: SimulcastLayer = 2;
 
@@ -538,9 +541,39 @@ class JanusMediaRoom implements MediaRoom {
     if (!changed) return Promise.resolve();
     return this.#run(member, 'subscriber', async () => {
       const slot = member.subscriber;
-      if (slot && !slot.handle.isGone)
-        await this.#applyLayer(member, slot, videoMids(slot.streams));
-    });
+      if (!slot || slot.handle.isGone) return;
+      await this.#applyLayer(member, slot, videoMids(slot.streams));
+      return slot.streams.flatMap((s) => (s.active && s.feedId ? [s.feedId] : []));
+    }).then((feedIds) => this.#askKeyFrames(feedIds ?? []));
+  }
+
+  /**
+   * Asks these feeds' publishers for a key frame: Janus moves a viewer to another layer only on
+   * one, and without asking that is the room's periodic request, up to 10 s away. Asked again
+   * 1.1 s later: Janus drops a request that comes within a second of its previous one for the
+   * same stream (any viewer's PLI counts) and, for a publisher of its own, never sends it later.
+   */
+  async #askKeyFrames(feedIds: readonly string[]): Promise<void> {
+    const feeds = [...new Set(feedIds)];
+    const ask = () => Promise.all(feeds.map((feedId) => this.#askKeyFrame(feedId)));
+    const again = setTimeout(() => void ask(), KEY_FRAME_RETRY_MS);
+    again.unref?.();
+    await ask();
+  }
+
+  async #askKeyFrame(feedId: string): Promise<void> {
+    const owner = this.#owners.get(feedId);
+    if (!owner || this.#closed) return;
+    const member = this.#members.get(owner.participantId);
+    const slot = member?.publishers.get(owner.source);
+    if (!member || !slot) return;
+    await this.#run(member, owner.source, async () => {
+      if (slot.handle && slot.publishing && !slot.handle.isGone) {
+        await slot.handle.configurePublisher({ keyframe: true }).catch(unavailableIfGone);
+      }
+    }).catch((error: unknown) =>
+      this.#log.warn({ err: error, peerId: member.id }, 'key frame not asked for'),
+    );
   }
 
   /**
@@ -569,13 +602,7 @@ class JanusMediaRoom implements MediaRoom {
         }),
       ),
     );
-    const owner = this.#members.get(participantId);
-    if (!owner) return;
-    await this.#run(owner, 'camera', async () => {
-      if (camera.handle && camera.publishing && !camera.handle.isGone) {
-        await camera.handle.configurePublisher({ keyframe: true }).catch(unavailableIfGone);
-      }
-    });
+    await this.#askKeyFrames([camera.feedId]);
   }
 
   /** The layer a viewer gets of one stream: its own choice, capped by what the sender sends. */
