@@ -1,5 +1,6 @@
 // CPU time and memory of a process tree, read from /proc (Linux).
 import fs from 'node:fs';
+import { childrenOf } from '../lib/processes.ts';
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ; 100 on Linux). */
 const HZ = 100;
@@ -17,21 +18,6 @@ function read(file: string): string | null {
   } catch {
     return null; // gone meanwhile
   }
-}
-
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  let tids: string[] = [];
-  try {
-    tids = fs.readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return out;
-  }
-  for (const tid of tids) {
-    const text = read(`/proc/${pid}/task/${tid}/children`)?.trim();
-    if (text) out.push(...text.split(/\s+/).map(Number));
-  }
-  return out;
 }
 
 /** `root` and all its descendants alive now. */

@@ -19,23 +19,10 @@ import {
   type ResolvedNetnsSpec,
 } from '@podium/server/test-support';
 import { repoRoot } from '../signaling/server-process.ts';
+import { childrenOf } from './processes.ts';
 
 const NEEDS_ROOT =
   'this benchmark runs Janus (and browsers) in a network namespace it creates: run it as root';
-
-/** Direct children of `pid` (every thread's), read from /proc. */
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const text = fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
-      if (text) out.push(...text.split(/\s+/).map(Number));
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  return out;
-}
 
 function commOf(pid: number): string {
   try {

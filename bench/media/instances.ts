@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { sampleProc, type ProcSample } from '../signaling/server-process.ts';
 
 /**
  * UDP sockets a process holds (its fds whose inode is in its network namespace's UDP tables):
@@ -35,15 +34,4 @@ export function udpSockets(pid: number): number {
     return 0;
   }
   return count;
-}
-
-/** CPU and memory of each process, zero for one that exited (a restarted Janus). */
-export function sampleEach(pids: number[]): ProcSample[] {
-  return pids.map((pid) => {
-    try {
-      return sampleProc(pid);
-    } catch {
-      return { cpuSeconds: 0, rssMb: 0, peakRssMb: 0 };
-    }
-  });
 }

@@ -23,10 +23,11 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { loadAverage, prepareEvent, startMediaStack, type MediaStack } from '../lib/media-stack.ts';
+import { sampleEach } from '../lib/processes.ts';
 import { Api } from '../signaling/api.ts';
 import { sampleProc } from '../signaling/server-process.ts';
 import { MediaPeer } from './peer.ts';
-import { sampleEach, udpSockets } from './instances.ts';
+import { udpSockets } from './instances.ts';
 import { ensureFfmpeg, startRtpSource, type RtpSource } from './source.ts';
 
 const log = (text: string): void => {

@@ -9,7 +9,8 @@ import {
   type PostgresCluster,
   type TestRedis,
 } from '@podium/server/test-support';
-import { sampleProc, startServer, type ProcSample, type ServerProcess } from './server-process.ts';
+import { childrenOf, sampleAll } from '../lib/processes.ts';
+import { startServer, type ProcSample, type ServerProcess } from './server-process.ts';
 
 export interface Nodes {
   servers: ServerProcess[];
@@ -33,22 +34,6 @@ function pidsMatching(parts: string[]): number[] {
   return pids;
 }
 
-/** The direct children of `pid` (PostgreSQL's backends are children of its postmaster). */
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) children.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return children;
-}
-
 /**
  * CPU seconds that `pid`'s exited children used (cutime + cstime): PostgreSQL's postmaster reaps
  * its backends, so a backend that ended between two samples still counts.
@@ -61,22 +46,6 @@ function reapedCpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-/** Summed over processes; a process that exited meanwhile counts as nothing. */
-function sampleAll(pids: number[]): ProcSample {
-  const total: ProcSample = { cpuSeconds: 0, rssMb: 0, peakRssMb: 0 };
-  for (const pid of pids) {
-    try {
-      const s = sampleProc(pid);
-      total.cpuSeconds += s.cpuSeconds;
-      total.rssMb += s.rssMb;
-      total.peakRssMb += s.peakRssMb;
-    } catch {
-      // exited
-    }
-  }
-  return total;
 }
 
 export async function startNodes(
@@ -106,6 +75,7 @@ export async function startNodes(
   return {
     servers,
     sampleEngines: () => ({
+      // PostgreSQL's backends are children of its postmaster.
       postgres: postmaster
         ? (() => {
             const live = sampleAll([postmaster, ...childrenOf(postmaster)]);
