@@ -17,7 +17,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, netnsChromiumArgs } from '@podium/server/test-support';
-import { loadAverage, prepareEvent, startMediaStack, type MediaStack } from '../lib/media-stack.ts';
+import { loadAverage, machine } from '../lib/machine.ts';
+import { prepareEvent, startMediaStack, type MediaStack } from '../lib/media-stack.ts';
 import { repoRoot } from '../signaling/server-process.ts';
 import { processTree, sampleTree, type TreeSample } from './proc.ts';
 
@@ -216,11 +217,7 @@ async function main(): Promise<void> {
       ? runs.find((r) => r.mode === 'meeting')!.cores / bare.cores
       : null,
     loadAverage: { before: loadBefore, after: loadAverage() },
-    machine: {
-      cores: os.cpus().length,
-      memoryGb: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-    },
+    machine: machine(),
   };
   const text = JSON.stringify(result, null, 2);
   if (values.out) fs.writeFileSync(values.out, text + '\n');

@@ -1,6 +1,6 @@
 // CPU time and memory of a process tree, read from /proc (Linux).
 import fs from 'node:fs';
-import { childrenOf } from '../lib/processes.ts';
+import { withDescendants } from '../lib/processes.ts';
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ; 100 on Linux). */
 const HZ = 100;
@@ -23,9 +23,7 @@ function read(file: string): string | null {
 /** `root` and all its descendants alive now. */
 export function processTree(root: number): Proc[] {
   const out: Proc[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    const pid = queue.shift()!;
+  for (const pid of withDescendants(root)) {
     const raw = read(`/proc/${pid}/cmdline`);
     if (raw === null) continue;
     const args = raw.split('\0').filter(Boolean);
@@ -35,7 +33,6 @@ export function processTree(root: number): Proc[] {
       cmdline: args.join(' '),
       args,
     });
-    queue.push(...childrenOf(pid));
   }
   return out;
 }

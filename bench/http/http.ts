@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { apiPaths } from '@podium/protocol';
 import { freePort, startPostgresCluster } from '@podium/server/test-support';
-import { Api } from '../signaling/api.ts';
+import { Api, signUpHost } from '../signaling/api.ts';
 import {
   repoRoot,
   sampleProc,
@@ -123,16 +123,7 @@ async function startBare(): Promise<Bare> {
 /** A host with 20 events, so the conference list answers a page of real rows. */
 async function prepareAccount(server: ServerProcess): Promise<string> {
   const api = new Api(server.url);
-  const tag = Math.random().toString(36).slice(2, 8);
-  const email = `bench-${tag}@example.test`;
-  const password = `bench-${tag}-password`;
-  await api.ok('/api/v1/user/signup', 201, {
-    body: { email, username: `bench_${tag}`, password, full_name: 'Bench Host' },
-  });
-  const login = await api.ok('/api/v1/user/session/new', 200, {
-    body: { username: email, password },
-  });
-  const token = String(login.authorization);
+  const token = await signUpHost(api);
   const start = new Date(Date.now() + 3600_000);
   start.setUTCSeconds(0, 0);
   for (let i = 0; i < 20; i += 1) {

@@ -16,13 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import {
-  loadAverage,
-  percentile,
-  prepareEvent,
-  startMediaStack,
-  type MediaStack,
-} from '../lib/media-stack.ts';
+import { loadAverage, machine } from '../lib/machine.ts';
+import { percentile, prepareEvent, startMediaStack, type MediaStack } from '../lib/media-stack.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, netnsChromiumArgs } from '@podium/server/test-support';
 import { repoRoot } from '../signaling/server-process.ts';
 
@@ -563,11 +558,7 @@ async function main(): Promise<void> {
         }
       : null,
     loadAverage: { before: loadBefore, after: loadAverage() },
-    machine: {
-      cores: os.cpus().length,
-      memoryGb: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-    },
+    machine: machine(),
     samples,
   };
   const text = JSON.stringify(result, null, 2);

@@ -275,8 +275,6 @@ export async function prepareEvent(
   return { alias: String(event.name), token, renewal: String(login.renewal_token) };
 }
 
-export const loadAverage = (): number[] => os.loadavg().map((l) => Math.round(l * 100) / 100);
-
 /** Nearest-rank percentile of a sorted array. */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

@@ -24,6 +24,13 @@ export function childrenOf(pid: number): number[] {
   return out;
 }
 
+/** `root` and all its descendants alive now, each parent before its children. */
+export function withDescendants(root: number): number[] {
+  const all = [root];
+  for (let i = 0; i < all.length; i++) all.push(...childrenOf(all[i]!));
+  return all;
+}
+
 const NOTHING: ProcSample = { cpuSeconds: 0, rssMb: 0, peakRssMb: 0 };
 
 /** CPU and memory of each process, zero for one that exited (a restarted Janus). */

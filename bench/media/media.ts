@@ -22,7 +22,8 @@ import os from 'node:os';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { loadAverage, prepareEvent, startMediaStack, type MediaStack } from '../lib/media-stack.ts';
+import { loadAverage } from '../lib/machine.ts';
+import { prepareEvent, startMediaStack, type MediaStack } from '../lib/media-stack.ts';
 import { sampleEach } from '../lib/processes.ts';
 import { Api } from '../signaling/api.ts';
 import { sampleProc } from '../signaling/server-process.ts';
@@ -182,6 +183,8 @@ async function scenario(
   const peers: MediaPeer[] = [];
   const results: Sample[] = [];
   const unsubscribe: (() => void)[] = [];
+  const joinGuest = async (name: string): Promise<MediaPeer> =>
+    MediaPeer.join(stack.url, await credentialsFor(api, from, event.alias, name), name, from);
   try {
     const hostAuth = await api.ok('/member/v1/auth', 200, {
       from,
@@ -193,12 +196,7 @@ async function scenario(
     const publishing = [host];
     for (let i = 1; i < publishers; i++) {
       const name = `Presenter ${i}`;
-      const peer = await MediaPeer.join(
-        stack.url,
-        await credentialsFor(api, from, event.alias, name),
-        name,
-        from,
-      );
+      const peer = await joinGuest(name);
       peers.push(peer);
       await host.socket.request(
         { type: 'set_role', participant_id: peer.participantId, role: 'presenter', granted: true },
@@ -220,12 +218,7 @@ async function scenario(
     for (const target of steps) {
       while (subscribers.length < target) {
         const name = `Viewer ${subscribers.length + 1}`;
-        const peer = await MediaPeer.join(
-          stack.url,
-          await credentialsFor(api, from, event.alias, name),
-          name,
-          from,
-        );
+        const peer = await joinGuest(name);
         peers.push(peer);
         subscribers.push(peer);
         const seen = await until(

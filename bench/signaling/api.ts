@@ -89,3 +89,17 @@ export class Api {
 
 /** The i-th of 253 loopback source addresses (127.0.0.2 … 127.0.0.254). */
 export const loopbackAddress = (i: number): string => `127.0.0.${2 + (i % 253)}`;
+
+/** Signs up a fresh host account (a random tag: runs never collide) and signs it in: its token. */
+export async function signUpHost(api: Api): Promise<string> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const email = `bench-${tag}@example.test`;
+  const password = `bench-${tag}-password`;
+  await api.ok('/api/v1/user/signup', 201, {
+    body: { email, username: `bench_${tag}`, password, full_name: 'Bench Host' },
+  });
+  const login = await api.ok('/api/v1/user/session/new', 200, {
+    body: { username: email, password },
+  });
+  return String(login.authorization);
+}

@@ -22,7 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { Api, loopbackAddress } from './api.ts';
+import { machine } from '../lib/machine.ts';
+import { Api, loopbackAddress, signUpHost } from './api.ts';
 import {
   sampleProc,
   startBareRoom,
@@ -210,16 +211,7 @@ const log = (text: string): void => {
 };
 
 async function prepareEvent(api: Api): Promise<{ alias: string; hostToken: string }> {
-  const tag = Math.random().toString(36).slice(2, 8);
-  const email = `bench-${tag}@example.test`;
-  const password = `bench-${tag}-password`;
-  await api.ok('/api/v1/user/signup', 201, {
-    body: { email, username: `bench_${tag}`, password, full_name: 'Bench Host' },
-  });
-  const login = await api.ok('/api/v1/user/session/new', 200, {
-    body: { username: email, password },
-  });
-  const hostToken = String(login.authorization);
+  const hostToken = await signUpHost(api);
   const start = new Date(Date.now() + 3600_000);
   start.setUTCSeconds(0, 0);
   const event = await api.ok('/api/account/qrcode/create', 201, {
@@ -523,11 +515,7 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
       clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6,
       clientStormCpuSeconds: (clientStorm.user + clientStorm.system) / 1e6,
       loadAverage: { before: loadBefore, after: os.loadavg() },
-      machine: {
-        cores: os.cpus().length,
-        memoryGb: Math.round(os.totalmem() / 2 ** 30),
-        node: process.version,
-      },
+      machine: machine(),
     };
   } catch (error) {
     for (const [i, s] of servers.entries()) {

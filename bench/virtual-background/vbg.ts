@@ -16,6 +16,8 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startTestServer } from '@podium/server/test-support';
+import { loadAverage } from '../lib/machine.ts';
+import { withDescendants } from '../lib/processes.ts';
 
 const { values: args } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, out: { type: 'string' } },
@@ -28,26 +30,6 @@ const SEGMENT_MEASURE = 'podium:virtual-background-segment';
 const CLK_TCK = 100;
 
 const log = (text: string) => process.stderr.write(`[vbg] ${text}\n`);
-const loadAverage = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
-
-/** The process and all its descendants (Chromium's renderer, GPU and utility processes). */
-function tree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const all = [root];
-  for (let i = 0; i < all.length; i++) all.push(...(children.get(all[i] ?? -1) ?? []));
-  return all;
-}
 
 /**
  * CPU ticks (user + system) used so far by the Chromium processes under this process (the
@@ -55,7 +37,8 @@ function tree(root: number): number[] {
  */
 function cpuTicks(root: number): number {
   let ticks = 0;
-  for (const pid of tree(root)) {
+  // The process and all its descendants (Chromium's renderer, GPU and utility processes).
+  for (const pid of withDescendants(root)) {
     try {
       if (!/chrom/i.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8'))) continue;
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
