@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Video sites whose players coming features embed (watch-together / video link). */
 export const EMBED_FRAME_SOURCES = [
@@ -17,26 +18,56 @@ const HSTS_MAX_AGE_SECONDS = 180 * 24 * 3600;
 /**
  * `'sha256-…'` sources for the inline scripts of the built index.html (the colour-scheme script
  * that runs before the app), read again whenever the file changes, so a rebuild under a running
- * server keeps working.
+ * server keeps working. With `reuseWithinMs`, a check made less than that long ago stands (no
+ * stat of the file): the API's JSON answers ask so, documents always look now.
  */
-export function inlineScriptHashes(indexHtml: string): () => string[] {
+export function inlineScriptHashes(indexHtml: string): (reuseWithinMs?: number) => string[] {
   let seen: { mtimeMs: number; hashes: string[] } | undefined;
-  return () => {
+  let checkedAt = -Infinity;
+  let last: string[] = [];
+  return (reuseWithinMs = 0) => {
+    const now = performance.now();
+    if (now - checkedAt < reuseWithinMs) return last;
+    checkedAt = now;
     let stat: fs.Stats;
     try {
       stat = fs.statSync(indexHtml);
     } catch {
-      return [];
+      last = [];
+      return last;
     }
-    if (seen?.mtimeMs === stat.mtimeMs) return seen.hashes;
-    const html = fs.readFileSync(indexHtml, 'utf8');
-    const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
-      .map((m) => m[1] ?? '')
-      .filter((body) => body.trim() !== '')
-      .map((body) => `'sha256-${crypto.createHash('sha256').update(body).digest('base64')}'`);
-    seen = { mtimeMs: stat.mtimeMs, hashes };
-    return hashes;
+    if (seen?.mtimeMs !== stat.mtimeMs) {
+      const html = fs.readFileSync(indexHtml, 'utf8');
+      const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+        .map((m) => m[1] ?? '')
+        .filter((body) => body.trim() !== '')
+        .map((body) => `'sha256-${crypto.createHash('sha256').update(body).digest('base64')}'`);
+      seen = { mtimeMs: stat.mtimeMs, hashes };
+    }
+    last = seen.hashes;
+    return last;
   };
+}
+
+/** A header helmet sets (`value`) or removes (`value` undefined), in helmet's order. */
+type HeaderStep = readonly [name: string, value: string | undefined];
+
+/** What helmet's middleware does to an answer with these options, recorded once. */
+function recordHeaders(options: HelmetOptions): HeaderStep[] {
+  const steps: [string, string | undefined][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => steps.push([name, value]),
+    removeHeader: (name: string) => steps.push([name, undefined]),
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    // helmet calls nothing but setHeader and removeHeader on the answer.
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return steps;
 }
 
 export interface SecurityHeaderOptions {
@@ -74,14 +105,14 @@ export async function registerSecurityHeaders(
   const https = options.publicUrl.startsWith('https://');
   const hashes = inlineScriptHashes(path.join(options.webDist, 'index.html'));
   const ancestors = options.frameAncestors.length ? [...options.frameAncestors] : ["'none'"];
-  await app.register(helmet, {
+  const helmetOptions = (inline: string): HelmetOptions => ({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
         // SECURITY: 'wasm-unsafe-eval' lets the page compile WebAssembly (the virtual
         // background's MediaPipe segmentation, served from this origin); it allows no JS eval.
-        'script-src': ["'self'", "'wasm-unsafe-eval'", () => hashes().join(' ') || "'self'"],
+        'script-src': ["'self'", "'wasm-unsafe-eval'", inline || "'self'"],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
@@ -112,4 +143,47 @@ export async function registerSecurityHeaders(
     // One origin cannot be named in X-Frame-Options; with an allow-list only the CSP speaks.
     xFrameOptions: options.frameAncestors.length ? false : { action: 'deny' },
   });
+  // helmet's answer depends only on the inline scripts' hashes: recorded once per index.html
+  // (@fastify/helmet rebuilt and re-validated every directive on each request).
+  let recorded: { inline: string; steps: HeaderStep[] } | undefined;
+  const stepsFor = (inline: string): HeaderStep[] => {
+    if (recorded?.inline !== inline)
+      recorded = { inline, steps: recordHeaders(helmetOptions(inline)) };
+    return recorded.steps;
+  };
+  stepsFor(hashes().join(' '));
+
+  // SECURITY: a route opts out only with `helmet: false` in its options (the signaling socket's
+  // upgrade, see realtime/gateway.ts), as with @fastify/helmet before.
+  app.addHook('onRoute', (route) => {
+    if (route.helmet === false) {
+      route.config = { ...route.config, skipSecurityHeaders: true };
+    } else if (route.helmet !== undefined) {
+      throw new Error('helmet: only `false` is supported as a route option');
+    }
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.skipSecurityHeaders === true) return done();
+    // SECURITY: documents always get the hash of the index.html on disk now (a rebuild under a
+    // running server takes effect at once); the API's JSON answers, which a browser never runs
+    // as a page, reuse a check made within the last second instead of a stat per request.
+    const api = request.url.startsWith('/api/') || request.url.startsWith('/graphql');
+    const raw = reply.raw;
+    for (const [name, value] of stepsFor(hashes(api ? 1000 : 0).join(' '))) {
+      if (value === undefined) raw.removeHeader(name);
+      else raw.setHeader(name, value);
+    }
+    done();
+  });
+}
+
+declare module 'fastify' {
+  interface RouteShorthandOptions {
+    /** `false`: no security headers on this route's answers (registerSecurityHeaders). */
+    helmet?: false;
+  }
+  interface FastifyContextConfig {
+    /** Set from `helmet: false` by registerSecurityHeaders' onRoute hook. */
+    skipSecurityHeaders?: boolean;
+  }
 }
