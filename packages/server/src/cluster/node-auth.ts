@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 /**
  * What one node says to another about a client it carries (issue 16): a node link
  * (realtime/node-link.ts) or a request forwarded to the node that runs a room
- * (http/room-owner-forward.ts). Signed with the secret every node shares (the one credentials
+ * (owner-client.ts). Signed with the secret every node shares (the one credentials
  * are signed with, from the shared database).
  */
 

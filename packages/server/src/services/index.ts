@@ -4,6 +4,7 @@ import type { Store } from '../store/db.ts';
 import type { Mailer } from './mail.ts';
 import type { AuthAccount } from './auth-account.ts';
 import { localCluster, type Cluster } from '../cluster/index.ts';
+import { RoomOwnerClient } from '../cluster/owner-client.ts';
 import { AccountsService } from './accounts/index.ts';
 import { Secrets } from './secrets.ts';
 import { EventsService } from './events/index.ts';
@@ -40,6 +41,8 @@ export interface Services {
   tokens: TokenAuthenticator;
   /** Limiters' counters and the bus between nodes (in-process unless REDIS_URL; src/cluster). */
   cluster: Cluster;
+  /** The node running a live room, and signed requests to it; null with REDIS_URL unset. */
+  roomOwners: RoomOwnerClient | null;
   accounts: AccountsService;
   secrets: Secrets;
   events: EventsService;
@@ -131,6 +134,13 @@ export function createServices(deps: ServiceDeps): Services {
     secrets,
     accounts: accounts.store,
   });
+  const roomOwners = cluster.leases.shared
+    ? new RoomOwnerClient({
+        leases: cluster.leases,
+        secret: () => secrets.get('join_ticket_key'),
+        log: deps.log,
+      })
+    : null;
   const live = new LiveService({
     db: deps.store.db,
     secrets,
@@ -139,12 +149,14 @@ export function createServices(deps: ServiceDeps): Services {
     log: deps.log,
     counters,
     cluster,
+    ...(roomOwners ? { owners: roomOwners } : {}),
   });
   return {
     live,
     whiteboards: new WhiteboardsService({ db: deps.store.db, log: deps.log }),
     ...deps,
     cluster,
+    roomOwners,
     tokens: accounts.tokens,
     accounts,
     secrets,

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@podium/protocol';
 import type { RoomOwner } from '../../cluster/leases.ts';
 import type { Services } from '../../services/index.ts';
-import type { LiveCaller } from '../../services/live/service.ts';
+import { OWNER_WAITS, type LiveCaller } from '../../services/live/service.ts';
 import { liveOffline } from '../../services/live/errors.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { HandlerContext } from '../route.ts';
@@ -26,7 +26,7 @@ const PASSED_HEADERS = [
 
 /** Who asks: the client's address and whether it is another node (answered here, not sent on). */
 export async function liveCaller(services: Services, request: FastifyRequest): Promise<LiveCaller> {
-  const owners = services.live.owners;
+  const owners = services.roomOwners;
   return {
     address: request.ip,
     fromNode: owners ? await owners.fromNode(request.headers) : false,
@@ -41,7 +41,7 @@ export async function liveCaller(services: Services, request: FastifyRequest): P
  */
 export function fromNodeAllowList(services: Services) {
   return async (request: FastifyRequest): Promise<boolean> =>
-    (await services.live.owners?.fromNode(request.headers)) ?? false;
+    (await services.roomOwners?.fromNode(request.headers)) ?? false;
 }
 
 /** The owner's answer to `path` (a GET it serves itself) as this request's answer. */
@@ -50,14 +50,18 @@ export async function sendFromOwner(
   owner: RoomOwner,
   path: string,
 ): Promise<unknown> {
-  const owners = ctx.services.live.owners;
+  const owners = ctx.services.roomOwners;
   if (!owners) throw liveOffline();
   const gone = new AbortController();
   const leave = () => gone.abort();
   ctx.reply.raw.once('close', leave);
   let answer;
   try {
-    answer = await owners.get(owner, path, ctx.request.ip, {}, gone.signal);
+    answer = await owners.fetch(owner, path, {
+      address: ctx.request.ip,
+      signal: gone.signal,
+      ...OWNER_WAITS,
+    });
   } catch (error) {
     ctx.reply.raw.off('close', leave);
     ctx.log.warn({ err: error, owner: owner.nodeId }, 'room owner not reached for the watch page');

@@ -39,7 +39,7 @@ import {
 } from './playback-token.ts';
 import type { Cluster, SharedCounters } from '../../cluster/ports.ts';
 import type { RoomOwner } from '../../cluster/leases.ts';
-import { LiveOwnerLink } from './owner-link.ts';
+import type { RoomOwnerClient } from '../../cluster/owner-client.ts';
 import { ViewerCounter } from './viewers.ts';
 
 export interface LiveServiceDeps {
@@ -58,6 +58,8 @@ export interface LiveServiceDeps {
   counters?: SharedCounters;
   /** The bus carrying audience chat lines between nodes. */
   cluster?: Cluster;
+  /** On a cluster (REDIS_URL set): the node running a room, and requests to it. */
+  owners?: RoomOwnerClient;
 }
 
 /** One start of a room's audience stream. */
@@ -89,6 +91,11 @@ export interface LiveCaller {
 }
 
 const STATUS_CACHE_MS = 2000;
+/**
+ * How long the owner node has (cluster): for its answer's head, then for the whole body (a
+ * segment of a few hundred kB on loopback or a LAN).
+ */
+export const OWNER_WAITS = { headersTimeoutMs: 5_000, bodyTimeoutMs: 30_000 } as const;
 /** The name of a viewer whose account has none to show (never the email address). */
 const VIEWER_NAME = 'Viewer';
 const STATUS_CACHE_MAX = 1000;
@@ -109,8 +116,8 @@ export class LiveService {
   readonly #statusCache = new Map<string, { at: number; status: Promise<LiveStatus> }>();
   /** The events' audience chats (the watch page's side below; the call's through `chat`). */
   readonly chat: AudienceChat;
-  /** On a cluster: the node running a room, and the requests sent on to it (owner-link.ts). */
-  readonly owners: LiveOwnerLink | null;
+  /** On a cluster: the node running a room, and the requests sent on to it. */
+  readonly #owners: RoomOwnerClient | null;
 
   constructor(deps: LiveServiceDeps) {
     this.#deps = deps;
@@ -123,14 +130,7 @@ export class LiveService {
       ...(deps.counters ? { counters: deps.counters } : {}),
       ...(deps.cluster ? { cluster: deps.cluster } : {}),
     });
-    this.owners = deps.cluster?.leases.shared
-      ? new LiveOwnerLink({
-          leases: deps.cluster.leases,
-          secret: () => this.#secret(),
-          log: deps.log,
-          now: this.#now,
-        })
-      : null;
+    this.#owners = deps.owners ?? null;
   }
 
   // ---------- The room's side (the audience feature) ----------
@@ -197,7 +197,7 @@ export class LiveService {
    * and counts every viewer, whichever node their playlists went through).
    */
   status(alias: string, caller?: LiveCaller): Promise<LiveStatus> {
-    const forward = this.owners !== null && caller?.fromNode !== true;
+    const forward = this.#owners !== null && caller?.fromNode !== true;
     const key = `${forward ? 'f' : 'h'}:${alias.toLowerCase()}`;
     const now = this.#now();
     const cached = this.#statusCache.get(key);
@@ -232,15 +232,18 @@ export class LiveService {
 
   /** The owner node's status of the room, or null (nobody else runs it, or it did not answer). */
   async #ownerStatus(roomId: string, alias: string, address: string): Promise<LiveStatus | null> {
-    const owner = await this.owners?.elsewhere(roomId);
-    if (!this.owners || !owner) return null;
+    const owner = await this.#owners?.recentlyElsewhere(roomId);
+    if (!this.#owners || !owner) return null;
     const query = new URLSearchParams({ alias }).toString();
     try {
-      const { response, release } = await this.owners.get(
+      const { response, release } = await this.#owners.fetch(
         owner,
         `${apiPaths.live.status}?${query}`,
-        address,
-        { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        {
+          address,
+          headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+          ...OWNER_WAITS,
+        },
       );
       try {
         const parsed = liveStatusResponse.safeParse(await response.json());
@@ -421,8 +424,8 @@ export class LiveService {
     const viewer = verifyPlaybackToken(await this.#secret(), token, this.#now());
     if (!viewer) throw invalidPlaybackToken();
     const run = this.#runs.get(viewer.aliasId);
-    if (!run && this.owners && caller?.fromNode !== true) {
-      const owner = await this.owners.elsewhere(viewer.aliasId);
+    if (!run && this.#owners && caller?.fromNode !== true) {
+      const owner = await this.#owners.recentlyElsewhere(viewer.aliasId);
       if (owner) return { owner };
     }
     // A token of another event never opens this one's files, whatever the URL says.
