@@ -117,6 +117,8 @@ export async function participantsOf(
   role?: AliasParticipantRow['role'],
 ): Promise<AliasParticipantRow[]> {
   if (!aliasIds.length) return [];
+  // One role (the list's speakers): the statement is prepared once, the ids go as one array.
+  if (role) return prepared(db).participants.execute({ aliasIds, role });
   return db
     .select()
     .from(aliasParticipants)
@@ -259,8 +261,8 @@ function listFilter(q: Pick<ListQuery, 'ownerId' | 'type' | 'search'>): SQL | un
  * more than asked so the caller knows whether another page follows.
  */
 /**
- * The list's usual shape — the first page of one type of event, no search — built once per
- * database: the event list is read on every visit of the events page, and building its query
+ * The list's usual shape — the first page of one type of event, no search, its speakers — built
+ * once per database: the event list is read on every visit of the events page, and building its query
  * cost more than running it. Named statements on PostgreSQL, planned once per connection.
  */
 function prepareFirstPage(db: Db) {
@@ -289,6 +291,21 @@ function prepareFirstPage(db: Db) {
       .where(eq(accounts.id, sql.placeholder('ownerId')))
       .limit(1)
       .prepare('podium_events_owner_names'),
+    participants: db
+      .select()
+      .from(aliasParticipants)
+      .where(
+        and(
+          sql`${aliasParticipants.aliasId} = any(${sql.placeholder('aliasIds')}::uuid[])`,
+          eq(aliasParticipants.role, sql.placeholder('role')),
+        ),
+      )
+      .orderBy(
+        asc(aliasParticipants.aliasId),
+        asc(aliasParticipants.position),
+        asc(aliasParticipants.createdAt),
+      )
+      .prepare('podium_events_participants'),
   };
 }
 const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareFirstPage>>();

@@ -138,11 +138,27 @@ export function verifyHostToken(
   return p.e > nowSeconds(now) ? p.u : null;
 }
 
+/**
+ * Speaker links already made, per secret: the event list shows one per event on every request,
+ * and the link never changes while the secret and the speaker key stay. SECURITY: a link is
+ * derived from the secret held beside it in memory; remembering it reveals nothing more. A new
+ * speaker key is a new entry; a new secret (another Buffer) starts an empty map.
+ */
+const speakerTokens = new WeakMap<Buffer, Map<string, string>>();
+const SPEAKER_TOKENS_KEPT = 10_000;
+
 /** Short enough for a link: 128 bits of the MAC. */
 export function speakerToken(secret: Buffer, aliasId: string, speakerKey: string): string {
-  return mac(secret, 'speaker-link', `${aliasId}\0${speakerKey}`)
-    .subarray(0, 16)
-    .toString('base64url');
+  const data = `${aliasId}\0${speakerKey}`;
+  let made = speakerTokens.get(secret);
+  if (!made) speakerTokens.set(secret, (made = new Map()));
+  let token = made.get(data);
+  if (token === undefined) {
+    token = mac(secret, 'speaker-link', data).subarray(0, 16).toString('base64url');
+    if (made.size >= SPEAKER_TOKENS_KEPT) made.clear();
+    made.set(data, token);
+  }
+  return token;
 }
 
 export function verifySpeakerToken(
