@@ -2,10 +2,11 @@
 // one run, interleaved, on the same machine, with autocannon.
 //
 //   npm run bench -- http [--stores pglite,postgres] [--connections 50] [--seconds 10]
-//                         [--rounds 2] [--out file.json]
+//                         [--rounds 2] [--out file.json] [--entry path/to/main.js]
 //
 // Podium runs compiled (packages/server/dist/main.js, as `npm start` does; build first with
-// `npm run build`) in a process of its own with a fresh data folder, on the embedded PGlite and on
+// `npm run build`; `--entry` runs another build of it, e.g. a private copy to compare against) in a
+// process of its own with a fresh data folder, on the embedded PGlite and on
 // a throwaway PostgreSQL cluster (Debian's, fsync off as in the tests). The bare engine is
 // bench/http/bare-fastify.mjs, also its own process. Each measured pair (Podium route, bare route)
 // runs back to back, twice by default, so a change in the machine's load hits both alike.
@@ -146,12 +147,13 @@ interface StoreRun {
 async function runStore(
   store: 'pglite' | 'postgres',
   bare: Bare,
-  options: { connections: number; seconds: number; rounds: number },
+  options: { connections: number; seconds: number; rounds: number; entry?: string },
 ): Promise<StoreRun> {
   const cluster = store === 'postgres' ? await startPostgresCluster() : null;
   const server = await startServer({
     startTimeoutMs: 120_000,
     compiled: true,
+    ...(options.entry ? { entry: options.entry } : {}),
     env: cluster ? { DATABASE_URL: cluster.url } : {},
   });
   try {
@@ -262,9 +264,11 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '10' },
       rounds: { type: 'string', default: '2' },
       out: { type: 'string' },
+      entry: { type: 'string' },
     },
   });
-  if (!fs.existsSync(path.join(repoRoot, 'packages/server/dist/main.js'))) {
+  const entry = values.entry ? path.resolve(values.entry) : undefined;
+  if (!fs.existsSync(entry ?? path.join(repoRoot, 'packages/server/dist/main.js'))) {
     throw new Error('build the server first: npm run build');
   }
   const stores = values.stores.split(',').map((s) => s.trim()) as ('pglite' | 'postgres')[];
@@ -272,6 +276,7 @@ async function main(): Promise<void> {
     connections: Number(values.connections),
     seconds: Number(values.seconds),
     rounds: Number(values.rounds),
+    ...(entry ? { entry } : {}),
   };
   const load = { start: os.loadavg(), end: [] as number[] };
   const bare = await startBare();
