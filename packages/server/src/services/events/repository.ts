@@ -1,5 +1,17 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../store/db.ts';
 import {
   accounts,
@@ -271,8 +283,10 @@ function prepareFirstPage(db: Db) {
     eq(aliases.type, sql.placeholder('type')),
   );
   return {
+    // The total rides along on every row (counted before the limit): one round trip, not two.
+    // No row means no event of that type at all, so a total of 0.
     list: db
-      .select()
+      .select({ ...getTableColumns(aliases), total: sql<string>`count(*) over ()` })
       .from(aliases)
       .where(filter)
       .orderBy(desc(aliases.startTime), desc(aliases.id))
@@ -318,10 +332,24 @@ function prepared(db: Db): ReturnType<typeof prepareFirstPage> {
   return p;
 }
 
-export async function listAliases(db: Db, q: ListQuery): Promise<AliasRow[]> {
+/** A page of the owner's events (`limit + 1` rows, to tell whether more follow) and their total. */
+export async function listPage(db: Db, q: ListQuery): Promise<{ rows: AliasRow[]; total: number }> {
   if (!q.cursor && !q.search && q.type) {
-    return prepared(db).list.execute({ ownerId: q.ownerId, type: q.type, limit: q.limit + 1 });
+    const found = await prepared(db).list.execute({
+      ownerId: q.ownerId,
+      type: q.type,
+      limit: q.limit + 1,
+    });
+    return {
+      rows: found.map(({ total: _total, ...row }) => row),
+      total: Number(found[0]?.total ?? 0),
+    };
   }
+  const [rows, total] = await Promise.all([listAliases(db, q), countAliases(db, q)]);
+  return { rows, total };
+}
+
+async function listAliases(db: Db, q: ListQuery): Promise<AliasRow[]> {
   const c = q.cursor;
   const position = c
     ? c.direction === 'after'
@@ -341,7 +369,7 @@ export async function listAliases(db: Db, q: ListQuery): Promise<AliasRow[]> {
   return rows;
 }
 
-export async function countAliases(
+async function countAliases(
   db: Db,
   q: Pick<ListQuery, 'ownerId' | 'type' | 'search'>,
 ): Promise<number> {

@@ -476,10 +476,11 @@ export class EventsService {
       cursor = { ...c, direction: 'before' };
     }
     const filter = { ownerId: account.id, type: input.type, search: input.search || undefined };
-    const [rows, total] = await Promise.all([
-      repo.listAliases(this.#db, { ...filter, cursor, limit: input.limit }),
-      repo.countAliases(this.#db, filter),
-    ]);
+    const { rows, total } = await repo.listPage(this.#db, {
+      ...filter,
+      cursor,
+      limit: input.limit,
+    });
     const more = rows.length > input.limit;
     let page = rows.slice(0, input.limit);
     if (cursor?.direction === 'before') page = page.reverse();
