@@ -88,7 +88,7 @@ export class RoomMedia {
   #statsTotals: StatsTotals[] = [];
   /** The camera connection's own counters, and which of its layers are off (linkLayers.ts). */
   #uplinkTotals: { publisher: Publisher; totals: StatsTotals } | null = null;
-  #uplink = new LinkLayers();
+  #uplink = new LinkLayers({ lowestAtOnce: true });
   /** The camera's layer change in progress (cameraLayers.ts), so changes never overlap. */
   #uplinkChange: Promise<void> = Promise.resolve();
   /** The subscriber connection's counters, and how far below the top layer it receives. */

@@ -37,6 +37,15 @@ describe('simulcast layers on a lossy link', () => {
     expect(lossOnly.level).toBe(0);
   });
 
+  it('for a camera, keeps the lowest layer only from the first sample of unrepairable loss', () => {
+    const camera = new LinkLayers({ lowestAtOnce: true });
+    expect(camera.update(lossyFar)).toBe(2);
+    // Loss alone still has to last two samples.
+    const near = new LinkLayers({ lowestAtOnce: true });
+    expect(near.update(lossyNear)).toBeNull();
+    expect(near.update(lossyNear)).toBe(1);
+  });
+
   it('drops the top layer on a round trip of half a second even without loss', () => {
     const link = new LinkLayers();
     link.update({ lossPercent: 0, rttMs: 520 });

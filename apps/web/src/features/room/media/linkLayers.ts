@@ -54,6 +54,18 @@ function asked(sample: NetworkSample): LayerLevel | 'clean' | null {
 }
 
 export class LinkLayers {
+  /**
+   * With `lowestAtOnce`, one sample of loss that cannot be repaired in time is enough for the
+   * lowest layer. The camera's uplink uses it: its figures are its own (packets it sent again, the
+   * media server's round trip), and each second on the top layer there costs its viewers most
+   * of their frames. A downlink's loss is estimated from its NACKs and waits for two.
+   */
+  constructor(options: { lowestAtOnce?: boolean } = {}) {
+    this.#lowestAtOnce = options.lowestAtOnce ?? false;
+  }
+
+  readonly #lowestAtOnce: boolean;
+
   #level: LayerLevel = 0;
   #downStreak = 0;
   #cleanStreak = 0;
@@ -74,7 +86,8 @@ export class LinkLayers {
     if (wants !== null && wants !== 'clean' && wants > this.#level) {
       this.#downStreak += 1;
       this.#cleanStreak = 0;
-      if (this.#downStreak < t.reduceSamples) return null;
+      const needed = wants === 2 && this.#lowestAtOnce ? 1 : t.reduceSamples;
+      if (this.#downStreak < needed) return null;
       this.#downStreak = 0;
       this.#level = wants;
       return wants;
