@@ -356,7 +356,10 @@ describe('MediaServer with Janus in a network namespace', () => {
     expect(await next<JanusSessionEvents, 'closed'>(dropped, 'closed', 10_000)).toEqual({
       reason: 'timeout',
     });
-    expect(handleGone).toEqual([{ reason: 'timeout' }]);
+    // janus.c clears the session's handles (each announces "detached") just before it sends
+    // "timeout", so under load the handle may hear either first; it must be gone exactly once.
+    expect(handleGone).toHaveLength(1);
+    expect(['timeout', 'detached']).toContain(handleGone[0]?.reason);
     expect(handle.isGone).toBe(true);
     expect(dropped.isClosed).toBe(true);
     expect(kept.isClosed).toBe(false);

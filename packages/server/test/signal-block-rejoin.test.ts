@@ -3,6 +3,7 @@ import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { signUpAndLogin, type SignedIn } from './events-support.ts';
 import { createEvent, greet, joinRoom, type SignalClient } from './signal-support.ts';
+import { blockedIdentities } from '../src/services/rooms/blocks.ts';
 
 /**
  * Issue 10 item 8: a blocked guest who went back to /j/{alias}, typed their name again and got
@@ -72,6 +73,11 @@ describe.each(STORE_KINDS)('blocked guests on %s', (kind) => {
     sockets.push(guest.client);
     await host.client.ok({ type: 'block', participant_id: guest.participantId });
     expect(await guest.client.nextOf('removed')).toMatchObject({ reason: 'blocked' });
+    // The room decides at once and stores the block just after, behind its other writes (CI
+    // once asked for the new ticket first). A person coming back takes seconds; wait for it.
+    await expect
+      .poll(() => blockedIdentities(server.podium.services.store.db, event.id), { timeout: 5000 })
+      .toHaveLength(1);
 
     // Same tab (browser key), new ticket, even from another network: refused.
     expect(
