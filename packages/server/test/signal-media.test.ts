@@ -38,6 +38,8 @@ class RecordingRoom implements MediaRoom {
   readonly calls: Call[] = [];
   readonly feedList: FeedView[] = [];
   failNext: Error | false = false;
+  /** Calls of these methods wait until released: a media server slow to answer. */
+  readonly held = new Map<string, Promise<void>>();
 
   constructor(
     readonly options: MediaRoomOptions,
@@ -72,6 +74,7 @@ class RecordingRoom implements MediaRoom {
   }
   async subscribe(participantId: string, feedIds: readonly string[]): Promise<string> {
     this.#record('subscribe', participantId, [...feedIds]);
+    await this.held.get('subscribe');
     return `offer:${participantId}:${feedIds.join(',')}`;
   }
   async unsubscribe(participantId: string, feedIds: readonly string[]): Promise<void> {
@@ -309,6 +312,40 @@ describe('signaling media path', () => {
     await guest.client.ok({ type: 'leave' });
     await settled(host.client);
     expect(room.callsOf('leave').map((c) => c.participantId)).toEqual([guest.participantId]);
+  });
+
+  it('keeps a socket answering while the media server is slow, and hands its media requests on in order', async () => {
+    const event = await createEvent(server, owner.token);
+    const host = await join(event.name, 'host');
+    const guest = await join(event.name, 'Lan');
+    const room = media.rooms.get(event.id)!;
+    room.announce(feed('f-slow', host.participantId));
+    await guest.client.nextOf('feeds');
+
+    let release = (): void => undefined;
+    room.held.set('subscribe', new Promise<void>((resolve) => (release = resolve)));
+    const subscribed = guest.client.request({ type: 'subscribe', feeds: ['f-slow'] });
+    // Behind it on the same socket: a layer change for the same connection, a raised hand and a
+    // chat message. The controls answer while Janus has not; the media request reaches the
+    // media room in the order sent (which keeps each connection's order from there).
+    const layered = guest.client.request({ type: 'receive_layer', layer: 1 });
+    await guest.client.ok({ type: 'raise_hand' });
+    await guest.client.ok({ type: 'chat', to: 'everyone', text: 'while it connects' });
+    expect(
+      room.calls
+        .filter((c) => c.participantId === guest.participantId)
+        .map((c) => c.method)
+        .filter((m) => m === 'subscribe' || m === 'receiveLayer'),
+    ).toEqual(['subscribe', 'receiveLayer']);
+    expect(guest.client.all('offer')).toEqual([]);
+
+    release();
+    room.held.delete('subscribe');
+    expect(await subscribed).toMatchObject({ type: 'reply', ok: true });
+    expect(await layered).toMatchObject({ type: 'reply', ok: true });
+    expect(await guest.client.nextOf('offer')).toMatchObject({
+      sdp: `offer:${guest.participantId}:f-slow`,
+    });
   });
 
   it('asks the media backend only for what the role allows and shows feeds only to who may see them', async () => {

@@ -25,6 +25,7 @@ import { SlidingWindow, TokenBucket } from './rate.ts';
 import {
   RoomClosedError,
   type Answer,
+  type MediaRequest,
   type Outcome,
   type Peer,
   type ReleaseReason,
@@ -66,7 +67,7 @@ export interface GatewayLimits {
   /** Sustained messages per second one socket may send, and the burst above it. */
   messagesPerSecond: number;
   messageBurst: number;
-  /** Requests of one socket waiting for their turn. */
+  /** Requests of one socket waiting for their turn, and media requests the media server has. */
   maxQueued: number;
   helloTimeoutMs: number;
   /** Server pings this often; a socket that missed the previous pong is dropped. */
@@ -153,6 +154,8 @@ const fail = (code: SignalingErrorCode, key: SignalingMessageKey): Outcome => ({
   error: roomError(code, key),
 });
 const NOT_JOINED = fail('not_joined', 'room.not_in_room');
+/** What `#handle` returns for a request whose reply comes after its turn in the queue. */
+const ANSWERED_LATER = Symbol('answered later');
 
 /**
  * How long a greeting waits for an unreachable owner node (until its lease expired and a node
@@ -206,6 +209,8 @@ export class Connection implements Peer {
   #helloTimer: NodeJS.Timeout | null;
   #leaveAccountChannel: (() => void) | null = null;
   #link: NodeLink | null = null;
+  /** Media requests handed to the media room and not yet answered (they count as queued). */
+  #mediaInFlight = 0;
 
   /** A method, not a narrowed field read: the phase changes across awaits. */
   get #linked(): boolean {
@@ -357,7 +362,7 @@ export class Connection implements Peer {
       }
       const message = parsed.message;
       const { limits, now } = this.#deps;
-      if (!this.#bucket.take(now()) || this.#queue.size >= limits.maxQueued) {
+      if (!this.#bucket.take(now()) || this.#queue.size + this.#mediaInFlight >= limits.maxQueued) {
         this.#sendError(message.id, roomError('rate_limited', 'errors.too_many'));
         return;
       }
@@ -368,9 +373,9 @@ export class Connection implements Peer {
             this.#link?.send(text);
             return;
           }
-          await this.#handle(message, answer, text);
+          const handled = await this.#handle(message, answer, text);
           // A hello that linked this socket is answered by the owner node.
-          if (!answer.answered && !this.#linked) {
+          if (handled !== ANSWERED_LATER && !answer.answered && !this.#linked) {
             this.#log.error({ type: message.type }, 'request left without an answer');
             answer(fail('internal', 'errors.internal'));
           }
@@ -435,7 +440,11 @@ export class Connection implements Peer {
   // ---------------------------------------------------------------------------------------------
   // Requests
 
-  async #handle(message: ClientMessage, answer: Answer, text: string): Promise<void> {
+  async #handle(
+    message: ClientMessage,
+    answer: Answer,
+    text: string,
+  ): Promise<void | typeof ANSWERED_LATER> {
     if (this.#closing || this.#phase === 'closed') return answer(NOT_JOINED);
     if (message.type === 'heartbeat') return answer(OK);
     if (message.type === 'hello') return this.#hello(message, answer, text);
@@ -479,11 +488,44 @@ export class Connection implements Peer {
       case 'ice_restart': {
         const bound = this.#binding;
         if (!bound) return answer(NOT_JOINED);
-        return bound.host.media(bound.participantId, message, answer);
+        return this.#media(bound.host, bound.participantId, message, answer);
       }
       default:
         return assertNever(message, 'client message');
     }
+  }
+
+  /**
+   * SDP and ICE leave this socket's queue once the room has checked them and the media room has
+   * them in its own per-connection order: the requests behind (the subscriber's `answer`, a
+   * layer change) no longer wait for Janus's round trips, which held a join's subscription up
+   * (issue 11 item 3). The reply follows when the media server answers.
+   */
+  async #media(
+    host: RoomHost,
+    participantId: string,
+    message: MediaRequest,
+    answer: Answer,
+  ): Promise<typeof ANSWERED_LATER> {
+    this.#mediaInFlight += 1;
+    let settled = false;
+    const answerOnce: Answer = (outcome) => {
+      if (settled) return;
+      settled = true;
+      this.#mediaInFlight -= 1;
+      answer(outcome);
+    };
+    try {
+      await host.media(participantId, message, answerOnce);
+    } catch (error) {
+      // Not handed over (the room closed under it): answered by the queue's handler.
+      if (!settled) {
+        settled = true;
+        this.#mediaInFlight -= 1;
+      }
+      throw error;
+    }
+    return ANSWERED_LATER;
   }
 
   async #hello(message: ClientMessageOf<'hello'>, answer: Answer, text: string): Promise<void> {

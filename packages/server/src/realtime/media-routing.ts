@@ -42,12 +42,13 @@ export type RoutingEffect = Extract<
   { kind: 'media.permissions' | 'media.stop' | 'media.close' | 'media.mode' }
 >;
 
-type MediaPlan =
-  | RoomError
-  | (() => Promise<{
-      data?: Record<string, unknown>;
-      offer?: { target: PeerTarget; sdp: string };
-    }>);
+/** What the media server answered: the reply's data, and an offer the browser must answer. */
+interface MediaOutcome {
+  data?: Record<string, unknown>;
+  offer?: { target: PeerTarget; sdp: string };
+}
+
+type MediaPlan = RoomError | (() => Promise<MediaOutcome>);
 
 /** Conference-like rooms: at most this many publish at once. */
 const CONFERENCE_PUBLISHERS = 100;
@@ -152,7 +153,8 @@ export class MediaRouting {
   /**
    * SDP and ICE. The room state is checked in the room's turn (joined, publish rights, who may
    * see whose feeds); the media server is then asked outside it, so a slow media server never
-   * holds up the room.
+   * holds up the room. Resolves once the media room has the request (it keeps each peer
+   * connection's requests in order); `answer` is called when the media server has answered.
    */
   async request(participantId: string, request: MediaRequest, answer: Answer): Promise<void> {
     const plan = await this.#host.turn(() => this.#plan(participantId, request));
@@ -160,20 +162,30 @@ export class MediaRouting {
       answer({ ok: false, error: plan });
       return;
     }
+    // Called here, synchronously after the turn: the media room queues the work at once, so the
+    // order of a socket's requests is the order they reach Janus on each peer connection.
+    const running = plan();
     if (request.type === 'trickle') {
       // Accepted: a candidate's fate changes nothing for the browser, which does not wait for
-      // it. Answering now frees this socket's queue, so the candidates that follow — and the
-      // subscriber's `answer` behind them — no longer wait for Janus one by one (issue 11
-      // item 3). The media room keeps each connection's candidates in order.
+      // it (issue 11 item 3).
       answer(OK);
-      plan().catch((error: unknown) => {
+      running.catch((error: unknown) => {
         this.#host.log.warn({ err: error, peerId: participantId }, 'trickle failed');
       });
       return;
     }
-    let result: Awaited<ReturnType<typeof plan>>;
+    void this.#finish(participantId, request, running, answer);
+  }
+
+  async #finish(
+    participantId: string,
+    request: MediaRequest,
+    running: Promise<MediaOutcome>,
+    answer: Answer,
+  ): Promise<void> {
+    let result: MediaOutcome;
     try {
-      result = await plan();
+      result = await running;
     } catch (error) {
       const known = mediaFailure(error);
       this.#host.log.warn(
