@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -23,6 +22,7 @@ import { graphqlModules } from './graphql/modules.ts';
 import { isStorageDownload } from './http/storage/paths.ts';
 import { isRecordingDownload } from './http/recordings/paths.ts';
 import { rejectNulCharacters } from './http/nul-guard.ts';
+import { requestId } from './http/request-id.ts';
 import { boundShutdown } from './http/shutdown.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { webStaticOptions } from './http/web-static.ts';
@@ -128,10 +128,7 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
 
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
-    },
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     // Fastify's own logging writes two lines per request, each with a serialized request or
     // response object; the onResponse hook below writes one compact line instead.

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
 import { apiPaths } from '@podium/protocol';
+import { fastifyTrustProxy } from '../config.ts';
 import { DEFAULT_GRACE_MS } from '../rooms/index.ts';
 import type { Services } from '../services/index.ts';
 import { RoomDirectory } from '../services/rooms/directory.ts';
@@ -16,6 +16,7 @@ import { NoMediaBackend, type RoomMedia } from './room-media.ts';
 import { NO_EGRESS, type RoomEgress } from './room-egress.ts';
 import { RoomRegistry } from './room-registry.ts';
 import { NODE_LINK_HEADER, NodeLink, openNodeLink, signNodeLink } from './node-link.ts';
+import { handleSocketUpgrades, type UpgradeRequest } from './socket-upgrade.ts';
 
 /**
  * Frames above the protocol's 64 KiB limit but below this get an error reply; above this the
@@ -109,7 +110,12 @@ export class SignalingGateway {
     return this.#connections.size;
   }
 
-  accept(ws: WebSocket, request: FastifyRequest): void {
+  /** True from the start of `close()`. */
+  get closing(): boolean {
+    return this.#closing !== null;
+  }
+
+  accept(ws: WebSocket, request: UpgradeRequest): void {
     try {
       if (this.#closing) {
         ws.close(CLOSE_CODES.goingAway, 'server shutting down');
@@ -145,7 +151,7 @@ export class SignalingGateway {
         log: this.#log,
         logBindings:
           linkedFrom === null ? { reqId: request.id } : { reqId: request.id, ip: address },
-        socket: request.raw.socket,
+        socket: request.socket,
         limits: this.#limits,
         graceMs: this.#graceMs,
         now: Date.now,
@@ -194,7 +200,7 @@ function listeningUrl(app: FastifyInstance): string {
 }
 
 /**
- * Registers @fastify/websocket and the signaling socket on the app.
+ * Registers the signaling socket on the app (its upgrades: realtime/socket-upgrade.ts).
  * SECURITY: the socket carries no cookie-based authority (credentials come inside `hello`), so a
  * page on another origin opening it gains nothing; no Origin check is needed.
  */
@@ -208,18 +214,24 @@ export async function registerSignaling(
     ? await services.secrets.get('join_ticket_key')
     : null;
   const gateway = new SignalingGateway({ services, log: services.log, options, linkKey });
-  // Runs before the plugin's own preClose, so clients hear 1001 rather than a bare close (and
-  // app.ts bounds the shutdown: sockets that never finish closing are destroyed after a grace).
-  app.addHook('preClose', () => gateway.close());
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  const upgrades = handleSocketUpgrades({
+    app,
+    path: apiPaths.signal.socket,
+    maxPayload: MAX_FRAME_BYTES,
+    trustProxy: fastifyTrustProxy(services.config.trustProxy),
+    log: services.log,
+    closing: () => gateway.closing,
+    accept: (ws, request) => gateway.accept(ws, request),
+  });
+  // Clients hear 1001 (and app.ts bounds the shutdown: sockets that never finish closing are
+  // destroyed after a grace); then upgrades are no longer taken.
+  app.addHook('preClose', async () => {
+    await gateway.close();
+    upgrades.close();
+  });
   // Where the other nodes reach this one for the rooms it runs (cluster/leases.ts).
   app.addHook('onListen', () => {
     services.cluster.leases.advertise(services.config.nodeUrl ?? listeningUrl(app));
-  });
-  // SECURITY: no helmet headers on the upgrade: they are for documents a browser renders, and a
-  // 101 Switching Protocols renders nothing (building the CSP per socket was ~7 % of a join's CPU).
-  app.get(apiPaths.signal.socket, { websocket: true, helmet: false }, (socket, request) => {
-    gateway.accept(socket, request);
   });
   return gateway;
 }
