@@ -30,15 +30,17 @@ test('public and private chat, with files', async ({ call, request }) => {
   const giang = await call.openAsGuest('Guest Giang', event);
   const minh = await call.openAsGuest('Guest Minh', event);
   const people = [hostPerson, giang, minh];
-  // Minh's room credentials, as her browser holds them (to ask for a link she must not get).
+  // Minh's room credentials, as her browser holds them (to ask for a link she must not get):
+  // they come with verify-call's answer.
   const minhAuth = minh.page.waitForResponse(
-    (r) => r.url().endsWith('/member/v1/auth') && r.request().method() === 'POST',
+    (r) => r.url().endsWith('/api/quickom/qrcode/verify-call') && r.request().method() === 'POST',
   );
   for (const person of people) {
     await call.join(person);
     await person.room.openChat();
   }
-  const minhCredentials = ((await (await minhAuth).json()) as { credentials: string }).credentials;
+  const minhCredentials = ((await (await minhAuth).json()) as { socket: { credentials: string } })
+    .socket.credentials;
   for (const person of people) {
     for (const other of people) {
       if (other !== person) await expect(person.room.tile(other.name)).toBeVisible();

@@ -114,6 +114,57 @@ describe.each(STORE_KINDS)('blocked guests on %s', (kind) => {
     ).toMatchObject({ type: 'reply' });
   });
 
+  it("verify-call asked for the socket's credentials answers them at once, and a block holds for them too", async () => {
+    const event = await createEvent(server, owner.token);
+    const hostAuth = await server.api('/member/v1/auth', {
+      body: { alias: event.name },
+      token: owner.token,
+    });
+    const host = await joinRoom(server, hostAuth.body.credentials as string);
+    sockets.push(host.client);
+
+    /** One round trip: verify-call with `socket: true`, from `address`. */
+    const admitted = async (name: string, address: string, guestKey: string) => {
+      const res = await server.api('/api/quickom/qrcode/verify-call', {
+        body: { alias: event.name, display_name: name, socket: true, guest_key: guestKey },
+        headers: { 'x-forwarded-for': address },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { ticket: string; socket: Record<string, unknown> };
+    };
+    const first = await admitted('Hạnh', '203.0.113.77', 'browser-key-of-hanh-01');
+    expect(first.socket).toMatchObject({
+      role: 'guest',
+      display_name: 'Hạnh',
+      guest: true,
+      room: { id: event.id, name: event.name },
+      socket_path: '/socket/member/v1',
+    });
+    const guest = await joinRoom(server, first.socket.credentials as string);
+    sockets.push(guest.client);
+    await host.client.ok({ type: 'block', participant_id: guest.participantId });
+    await expect
+      .poll(() => blockedIdentities(server.podium.services.store.db, event.id), { timeout: 5000 })
+      .toHaveLength(1);
+
+    // The same browser from elsewhere, admitted again the short way: still that blocked guest.
+    const again = await admitted('Hạnh 2', '198.51.100.77', 'browser-key-of-hanh-01');
+    expect(await joinAnswer(again.socket.credentials as string)).toMatchObject(REFUSED);
+
+    // Without `socket` the answer is as before; a malformed key is refused at the boundary.
+    const plain = await server.api('/api/quickom/qrcode/verify-call', {
+      body: { alias: event.name, display_name: 'Quang' },
+      headers: { 'x-forwarded-for': '192.0.2.77' },
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.body).not.toHaveProperty('socket');
+    const bad = await server.api('/api/quickom/qrcode/verify-call', {
+      body: { alias: event.name, display_name: 'Quang', socket: true, guest_key: 'short' },
+      headers: { 'x-forwarded-for': '192.0.2.77' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses a malformed guest key at the boundary', async () => {
     const event = await createEvent(server, owner.token);
     const verify = await server.api('/api/quickom/qrcode/verify-call', {

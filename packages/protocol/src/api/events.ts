@@ -314,6 +314,12 @@ export const detailQuery = z.object({
   user_identity: z.string().max(256).optional(),
 });
 
+/**
+ * A guest browser's own random key (kept in localStorage): a block of the guest then holds for
+ * this browser too, whatever ticket it comes back with.
+ */
+export const guestKeyField = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
 export const verifyCallRequest = z.object({
   alias: aliasRef,
   passcode: z.string().max(256).nullish(),
@@ -327,6 +333,13 @@ export const verifyCallRequest = z.object({
     .max(100, en('events.name_too_long'))
     .refine(singleLine, en('events.invalid_characters'))
     .nullish(),
+  /**
+   * Also answer with the live room's socket credentials (`socket`, as `POST /member/v1/auth`
+   * would give for the ticket): the room then needs no second round trip (issue 11 item 3).
+   */
+  socket: z.boolean().optional(),
+  /** With `socket`: the guest browser's key, as `POST /member/v1/auth` takes it. */
+  guest_key: guestKeyField.optional(),
 });
 export type VerifyCallRequest = z.output<typeof verifyCallRequest>;
 

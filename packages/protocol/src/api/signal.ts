@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EventMode, JoinRole } from './events.ts';
+import { guestKeyField, type EventMode, type JoinRole, type VerifyCallResponse } from './events.ts';
 
 /**
  * Spec §7 "Signal": `POST /member/v1/auth` turns a join ticket (from verify-call) or a signed-in
@@ -19,10 +19,7 @@ export const signalAuthRequest = z
      * A guest browser's own random key (kept in localStorage): a block of the guest then holds
      * for this browser too, whatever ticket it comes back with.
      */
-    guest_key: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{16,64}$/)
-      .optional(),
+    guest_key: guestKeyField.optional(),
   })
   // Neither: account-scope credentials for the account channel (needs the access token).
   .refine((v) => v.ticket === undefined || v.alias === undefined, {
@@ -43,6 +40,11 @@ export interface SignalAuthResponse {
   display_name: string;
   guest: boolean;
   room: { id: string; name: string; title: string; mode: EventMode };
+}
+
+/** verify-call's answer when it was asked for the socket's credentials too (`socket: true`). */
+export interface VerifyCallWithSocket extends VerifyCallResponse {
+  socket?: SignalAuthResponse;
 }
 
 /**

@@ -86,9 +86,10 @@ function PreJoin({
   const pre = usePreJoin(
     detail,
     link,
-    (admission) => {
-      // The socket's credentials are asked for while the page switches to the room.
-      void loadRoomPrefetch().then((room) => room.prefetchRoomSocket(admission.ticket));
+    (admission, socket) => {
+      // The socket's credentials came with the admission (or are asked for now), while the page
+      // switches to the room.
+      void loadRoomPrefetch().then((room) => room.prefetchRoomSocket(admission.ticket, socket));
       onAdmitted(admission);
     },
     onExpired,

@@ -1,4 +1,4 @@
-import type { AliasShortDetail, VerifyCallResponse } from '@podium/protocol';
+import type { AliasShortDetail, VerifyCallWithSocket } from '@podium/protocol';
 import { api, type ApiClient } from '../../shared/api/index.ts';
 import { apiPaths } from '@podium/protocol';
 
@@ -8,6 +8,10 @@ export interface VerifyCallInput {
   speaker?: string | null;
   host?: string | null;
   display_name?: string | null;
+  /** Also answer with the room's socket credentials (one round trip less for the room). */
+  socket?: boolean;
+  /** With `socket`: this browser's guest key (shared/session/guestKey.ts). */
+  guest_key?: string;
 }
 
 /** The public join calls: anyone holding the link may look the event up and ask to join. */
@@ -24,7 +28,7 @@ export function createJoinApi(client: ApiClient = api) {
      * participant; a guest sends none.
      */
     verifyCall: (input: VerifyCallInput) =>
-      client.post<VerifyCallResponse>(apiPaths.events.verifyCall, input),
+      client.post<VerifyCallWithSocket>(apiPaths.events.verifyCall, input),
   };
 }
 

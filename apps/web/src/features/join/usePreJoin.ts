@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { eventMessages, type AliasShortDetail } from '@podium/protocol';
+import { eventMessages, type AliasShortDetail, type SignalAuthResponse } from '@podium/protocol';
 import { ApiError } from '../../shared/api/errors.ts';
 import { useAppForm } from '../../shared/forms/useAppForm.ts';
 import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
 import { displayName, useAccount } from '../../shared/session/account.ts';
+import { guestKey } from '../../shared/session/guestKey.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 import { errorKey, translateEventError } from '../events/errors.ts';
 import { joinApi } from './api.ts';
@@ -35,7 +36,7 @@ function isInvalidPasscode(error: unknown): boolean {
 export function usePreJoin(
   detail: AliasShortDetail,
   link: JoinLink,
-  onAdmitted: (admission: JoinAdmission) => void,
+  onAdmitted: (admission: JoinAdmission, socket: SignalAuthResponse | undefined) => void,
   onExpired: () => void,
 ) {
   const { i18n } = useTranslation();
@@ -73,24 +74,30 @@ export function usePreJoin(
         speaker: link.speaker ?? undefined,
         host: link.host ?? undefined,
         display_name: values.displayName.trim() || undefined,
+        // The room's socket credentials come with the admission: no second request after it.
+        socket: true,
+        guest_key: guestKey(),
       }),
     onSuccess: (response, { values, withMedia }) => {
       const { camera, microphone, selected } = media.state;
-      onAdmitted({
-        alias: link.alias,
-        ticket: response.ticket,
-        expiresAt: response.expires_at,
-        role: response.role,
-        displayName: response.display_name ?? (values.displayName.trim() || null),
-        title: response.alias.title,
-        media: {
-          camera: withMedia && camera.on,
-          microphone: withMedia && microphone.on,
-          cameraId: selected.camera,
-          microphoneId: selected.microphone,
-          speakerId: selected.speaker,
+      onAdmitted(
+        {
+          alias: link.alias,
+          ticket: response.ticket,
+          expiresAt: response.expires_at,
+          role: response.role,
+          displayName: response.display_name ?? (values.displayName.trim() || null),
+          title: response.alias.title,
+          media: {
+            camera: withMedia && camera.on,
+            microphone: withMedia && microphone.on,
+            cameraId: selected.camera,
+            microphoneId: selected.microphone,
+            speakerId: selected.speaker,
+          },
         },
-      });
+        response.socket,
+      );
       setPasscodeFor(null);
       media.stop();
     },

@@ -1,5 +1,6 @@
 import { iceConfig } from './media/iceConfig.ts';
-import { prefetchSocketAuth } from './session/auth.ts';
+import type { SignalAuthResponse } from '@podium/protocol';
+import { prefetchSocketAuth, primeSocketAuth } from './session/auth.ts';
 
 /**
  * What the room can do before the click on Join (issue 11 item 3): while the pre-join page is
@@ -12,10 +13,11 @@ export function prefetchRoom(): void {
 }
 
 /**
- * Admitted: ask for the socket's credentials with the fresh ticket at once, while the page
- * switches to the room; the room's first `authenticate` takes this answer instead of asking
- * again after it mounted.
+ * Admitted: the room's first `authenticate` takes the socket's credentials that came with
+ * verify-call's answer, or else asks for them with the fresh ticket at once, while the page
+ * switches to the room, instead of after it mounted.
  */
-export function prefetchRoomSocket(ticket: string): void {
-  prefetchSocketAuth(ticket);
+export function prefetchRoomSocket(ticket: string, socket?: SignalAuthResponse): void {
+  if (socket) primeSocketAuth(ticket, { credentials: socket.credentials, roomId: socket.room.id });
+  else prefetchSocketAuth(ticket);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../shared/api/index.ts';
-import { fetchSocketAuth, prefetchSocketAuth } from './auth.ts';
+import { fetchSocketAuth, prefetchSocketAuth, primeSocketAuth } from './auth.ts';
 
 /** Answers `POST /member/v1/auth` with numbered credentials, or fails the first `failures` times. */
 function authServer(failures = 0) {
@@ -42,5 +42,17 @@ describe('socket credentials asked for before the room mounts', () => {
     prefetchSocketAuth('ticket-c', client);
     expect(await fetchSocketAuth('ticket-d', client)).toMatchObject({ credentials: 'cred-2' });
     expect(asked[1]).toMatchObject({ ticket: 'ticket-d' });
+  });
+
+  it('credentials that came with verify-call are taken without asking; a reconnection asks', async () => {
+    const { client, asked } = authServer();
+    primeSocketAuth('ticket-e', { credentials: 'from-verify-call', roomId: 'room-9' });
+    expect(await fetchSocketAuth('ticket-e', client)).toEqual({
+      credentials: 'from-verify-call',
+      roomId: 'room-9',
+    });
+    expect(asked).toHaveLength(0);
+    expect(await fetchSocketAuth('ticket-e', client)).toMatchObject({ credentials: 'cred-1' });
+    expect(asked).toEqual([expect.objectContaining({ ticket: 'ticket-e' })]);
   });
 });

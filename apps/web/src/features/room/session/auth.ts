@@ -1,5 +1,5 @@
 import { api, type ApiClient } from '../../../shared/api/index.ts';
-import { guestKey } from './guestKey.ts';
+import { guestKey } from '../../../shared/session/guestKey.ts';
 import { apiPaths } from '@podium/protocol';
 
 /** What the room keeps from `POST /member/v1/auth`. */
@@ -42,6 +42,11 @@ export function prefetchSocketAuth(ticket: string, client: ApiClient = api): voi
   const pending = askSocketAuth(ticket, client);
   pending.catch(() => undefined);
   prefetched.set(ticket, pending);
+}
+
+/** Credentials already in hand for `ticket` (verify-call answered them): the room's next ask. */
+export function primeSocketAuth(ticket: string, answer: SocketAuth): void {
+  prefetched.set(ticket, Promise.resolve(answer));
 }
 
 async function askSocketAuth(ticket: string, client: ApiClient): Promise<SocketAuth> {
