@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import WebSocket, { type RawData } from 'ws';
@@ -36,6 +35,7 @@ import { SerialQueue } from '../shared/serial-queue.ts';
 import type { WireFrame } from './wire-frame.ts';
 import type { NodeLink, NodeLinkHandlers } from './node-link.ts';
 import { LEASE_MS } from '../cluster/leases.ts';
+import { randomToken } from '../shared/random-token.ts';
 
 /** Close codes of the signaling socket (also listed in realtime/README.md). */
 export const CLOSE_CODES = {
@@ -173,7 +173,7 @@ const TEXT = { binary: false } as const;
  */
 let flushCorked: (() => void) | null = null;
 
-const newSessionId = (): string => crypto.randomBytes(16).toString('base64url');
+const newSessionId = (): string => randomToken(16);
 
 function textOf(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { FeatureRequest, RoomRequest, ServerMessage } from '@podium/protocol';
 import {
@@ -35,6 +34,7 @@ import {
   type RoomHostEvents,
   type RoomSettings,
 } from './room-types.ts';
+import { randomToken } from '../shared/random-token.ts';
 
 export * from './room-types.ts';
 
@@ -63,7 +63,7 @@ const AFTER_SEND: ReadonlySet<ServerMessage['type']> = new Set([
   'join_state',
 ]);
 
-const newId = (prefix: string): string => prefix + crypto.randomBytes(9).toString('base64url');
+const newId = (prefix: string): string => prefix + randomToken(9);
 const frame = (message: ServerMessage): string => JSON.stringify(message);
 /**
  * One fan-out message, stringified, UTF-8 encoded and framed once: every recipient's socket
