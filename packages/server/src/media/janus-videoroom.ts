@@ -247,6 +247,11 @@ export interface VideoRoomEvents {
   removed: { roomId: RoomId | undefined; reason: string };
   talking: { roomId: RoomId; feedId: FeedId; talking: boolean };
   roomDestroyed: { roomId: RoomId };
+  /**
+   * A subscriber's stream now carries this simulcast layer: Janus switched on a key frame of it
+   * (a `substream` event of the handle).
+   */
+  layerSwitched: { mid: string; substream: 0 | 1 | 2 };
   /** Janus changed this subscription by itself (a publisher left, a queued update ran). */
   subscriptionUpdated: { streams: SubscriptionStream[]; offer: SessionDescription | undefined };
   /** ICE and DTLS are up for this handle's PeerConnection. */
@@ -1011,6 +1016,12 @@ export class VideoRoomHandle {
     if (typeof data.error_code === 'number') {
       this.#core.logger.warn({ code: data.error_code, error: data.error }, 'VideoRoom error event');
       return;
+    }
+    if (
+      typeof data.mid === 'string' &&
+      (data.substream === 0 || data.substream === 1 || data.substream === 2)
+    ) {
+      this.#events.emit('layerSwitched', { mid: data.mid, substream: data.substream });
     }
     if (roomId === undefined) return;
     if (Array.isArray(data.publishers)) {

@@ -186,6 +186,8 @@ interface SubscriberSlot {
   /** A subscription change Janus queued: its offer comes as an event. */
   waiter: { resolve(sdp: string): void; reject(error: Error): void } | undefined;
   expectHangup: boolean;
+  /** The simulcast layer Janus last said it forwards, per video mid (its switch event). */
+  readonly forwarding: Map<string, SimulcastLayer>;
 }
 
 interface Member {
@@ -200,6 +202,13 @@ interface Member {
   layer: SimulcastLayer;
   /** One operation at a time per peer connection. */
   readonly queues: Map<PeerTarget, Promise<unknown>>;
+}
+
+/** One viewer's stream moved to another layer (#changeLayers), its switch awaited. */
+interface ViewedStream {
+  viewer: Member;
+  slot: SubscriberSlot;
+  stream: SubscriptionStream;
 }
 
 /** Janus forwards at most one key-frame request a second per stream (#askKeyFrames). */
@@ -539,26 +548,55 @@ class JanusMediaRoom implements MediaRoom {
     const changed = member.layer !== layer;
     member.layer = layer;
     if (!changed) return Promise.resolve();
-    return this.#run(member, 'subscriber', async () => {
-      const slot = member.subscriber;
-      if (!slot || slot.handle.isGone) return;
-      await this.#applyLayer(member, slot, videoMids(slot.streams));
-      return slot.streams.flatMap((s) => (s.active && s.feedId ? [s.feedId] : []));
-    }).then((feedIds) => this.#askKeyFrames(feedIds ?? []));
+    return this.#changeLayers([member], (slot) => videoStreams(slot.streams));
   }
 
   /**
-   * Asks these feeds' publishers for a key frame: Janus moves a viewer to another layer only on
-   * one, and without asking that is the room's periodic request, up to 10 s away. Asked again
-   * 1.1 s later: Janus drops a request that comes within a second of its previous one for the
-   * same stream (any viewer's PLI counts) and, for a publisher of its own, never sends it later.
+   * Moves these viewers' video streams (`pick` of their subscription) to the layer each should
+   * get (#layerOf), then asks the feeds' publishers for a key frame, on which Janus switches.
    */
-  async #askKeyFrames(feedIds: readonly string[]): Promise<void> {
-    const feeds = [...new Set(feedIds)];
-    const ask = () => Promise.all(feeds.map((feedId) => this.#askKeyFrame(feedId)));
-    const again = setTimeout(() => void ask(), KEY_FRAME_RETRY_MS);
+  async #changeLayers(
+    viewers: readonly Member[],
+    pick: (slot: SubscriberSlot) => readonly SubscriptionStream[],
+  ): Promise<void> {
+    const moved = await Promise.all(
+      viewers.map((viewer) =>
+        this.#run(viewer, 'subscriber', async () => {
+          const slot = viewer.subscriber;
+          if (!slot || slot.handle.isGone) return [];
+          const streams = pick(slot);
+          await this.#applyLayer(viewer, slot, streams);
+          return streams.map((stream) => ({ viewer, slot, stream }));
+        }),
+      ),
+    );
+    await this.#askKeyFrames(moved.flat());
+  }
+
+  /**
+   * Asks the publishers of these viewers' streams for a key frame: Janus moves a viewer to
+   * another layer only on one, and without asking that is the room's periodic request, up to
+   * 10 s away. Asked again 1.1 s later for the streams Janus has not switched yet: it drops a
+   * request that comes within a second of its previous one for the same stream (any viewer's
+   * PLI counts) and, for a publisher of its own, never sends it later. Only then, because over a
+   * lossy uplink every key frame more is a burst of loss more (bench/README, the degraded link).
+   */
+  async #askKeyFrames(moved: readonly ViewedStream[]): Promise<void> {
+    const feedsOf = (streams: readonly ViewedStream[]) => [
+      ...new Set(streams.flatMap(({ stream }) => (stream.feedId ? [stream.feedId] : []))),
+    ];
+    const ask = (feeds: readonly string[]) =>
+      Promise.all(feeds.map((feedId) => this.#askKeyFrame(feedId)));
+    const again = setTimeout(() => {
+      const waiting = moved.filter(
+        ({ viewer, slot, stream }) =>
+          viewer.subscriber === slot &&
+          slot.forwarding.get(stream.mid) !== this.#layerOf(viewer, stream),
+      );
+      void ask(feedsOf(waiting));
+    }, KEY_FRAME_RETRY_MS);
     again.unref?.();
-    await ask();
+    await ask(feedsOf(moved));
   }
 
   async #askKeyFrame(feedId: string): Promise<void> {
@@ -592,17 +630,9 @@ class JanusMediaRoom implements MediaRoom {
       (m) =>
         m.id !== participantId && m.subscriber?.streams.some((s) => s.feedId === camera.feedId),
     );
-    await Promise.all(
-      viewers.map((viewer) =>
-        this.#run(viewer, 'subscriber', async () => {
-          const slot = viewer.subscriber;
-          if (!slot || slot.handle.isGone) return;
-          const mids = videoMids(slot.streams.filter((s) => s.feedId === camera.feedId));
-          await this.#applyLayer(viewer, slot, mids);
-        }),
-      ),
+    await this.#changeLayers(viewers, (slot) =>
+      videoStreams(slot.streams).filter((s) => s.feedId === camera.feedId),
     );
-    await this.#askKeyFrames([camera.feedId]);
   }
 
   /** The layer a viewer gets of one stream: its own choice, capped by what the sender sends. */
@@ -615,29 +645,25 @@ class JanusMediaRoom implements MediaRoom {
    * Sets the member's layer on these video streams (`substream` per stream, no renegotiation).
    * Janus starts every new stream at the top: streams added later get the layer once it is not.
    */
-  async #applyLayer(member: Member, slot: SubscriberSlot, mids: readonly string[]): Promise<void> {
-    if (mids.length === 0) return;
-    const streams = mids.map((mid) => ({
-      mid,
-      substream: this.#layerOf(
-        member,
-        slot.streams.find((s) => s.mid === mid),
-      ),
-    }));
-    await slot.handle.configureSubscriber({ streams }).catch(unavailableIfGone);
+  async #applyLayer(
+    member: Member,
+    slot: SubscriberSlot,
+    streams: readonly SubscriptionStream[],
+  ): Promise<void> {
+    if (streams.length === 0) return;
+    await slot.handle
+      .configureSubscriber({
+        streams: streams.map((s) => ({ mid: s.mid, substream: this.#layerOf(member, s) })),
+      })
+      .catch(unavailableIfGone);
   }
 
   /** After a subscription change: a reduced layer for the video streams it added. */
   #layerOnNewStreams(member: Member, slot: SubscriberSlot, before: readonly string[]): void {
     // The common case, every viewer of a big room joining: nothing to look up.
     if (member.layer === TOP_LAYER && this.#sendCaps.size === 0) return;
-    const added = videoMids(slot.streams).filter(
-      (mid) =>
-        !before.includes(mid) &&
-        this.#layerOf(
-          member,
-          slot.streams.find((s) => s.mid === mid),
-        ) !== TOP_LAYER,
+    const added = videoStreams(slot.streams).filter(
+      (s) => !before.includes(s.mid) && this.#layerOf(member, s) !== TOP_LAYER,
     );
     if (added.length === 0) return;
     // Queued after the change in progress (this may run inside it); a failure is only logged:
@@ -1183,12 +1209,14 @@ class JanusMediaRoom implements MediaRoom {
       streams: [],
       waiter: undefined,
       expectHangup: false,
+      forwarding: new Map(),
     };
     const current = () =>
       !this.#closed && this.#members.get(member.id) === member && member.subscriber === slot;
     handle.on('candidate', ({ candidate }) => {
       if (current()) this.#sink.candidate(member.id, 'subscriber', candidate);
     });
+    handle.on('layerSwitched', ({ mid, substream }) => slot.forwarding.set(mid, substream));
     handle.on('subscriptionUpdated', ({ streams, offer }) => {
       if (!current()) return;
       const before = videoMids(slot.streams);
@@ -1324,13 +1352,26 @@ class JanusMediaRoom implements MediaRoom {
 }
 
 /** The active video streams of a subscription, by mid. */
+function videoStreams(streams: readonly SubscriptionStream[]): SubscriptionStream[] {
+  return streams.filter((s) => s.active && s.kind === 'video');
+}
+
 function videoMids(streams: readonly SubscriptionStream[]): string[] {
-  return streams.filter((s) => s.active && s.kind === 'video').map((s) => s.mid);
+  return videoStreams(streams).map((s) => s.mid);
 }
 
 /** Keeps what Janus reported of a subscription's streams (an empty list reports nothing). */
 function track(slot: SubscriberSlot, streams: readonly SubscriptionStream[]): void {
   if (streams.length === 0) return;
+  // A mid that now carries another feed (or none) has not been switched to anything yet.
+  if (slot.forwarding.size > 0) {
+    const feedOf = new Map(slot.streams.map((s) => [s.mid, s.feedId]));
+    for (const stream of streams) {
+      if (!stream.active || feedOf.get(stream.mid) !== stream.feedId) {
+        slot.forwarding.delete(stream.mid);
+      }
+    }
+  }
   slot.feeds = activeFeeds(streams, slot.feeds);
   slot.streams = streams;
 }
