@@ -1,14 +1,16 @@
+import { prefetchServerMessageSchema } from '../../shared/socket/SocketCore.ts';
 import { iceConfig } from './media/iceConfig.ts';
 import type { SignalAuthResponse } from '@podium/protocol';
 import { prefetchSocketAuth, primeSocketAuth } from './session/auth.ts';
 
 /**
  * What the room can do before the click on Join (issue 11 item 3): while the pre-join page is
- * shown, load the room page's code and the call's ICE config (`POST /config` needs no ticket),
- * so neither waits behind verify-call any more.
+ * shown, load the room page's code, the socket's message schema and the call's ICE config
+ * (`POST /config` needs no ticket), so none of them waits behind verify-call any more.
  */
 export function prefetchRoom(): void {
   void import('./ui/RoomRoute.tsx').catch(() => undefined);
+  prefetchServerMessageSchema();
   void iceConfig.load();
 }
 

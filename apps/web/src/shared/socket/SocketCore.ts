@@ -44,6 +44,14 @@ function loadServerMessageSchema(): Promise<typeof ServerMessageSchema> {
   return serverMessageSchema;
 }
 
+/**
+ * Loads the schema ahead of the first socket (the join page calls it while the pre-join page is
+ * shown): verify-call's answer carries the credentials now, so nothing else would hide the fetch.
+ */
+export function prefetchServerMessageSchema(): void {
+  loadServerMessageSchema().catch(() => undefined);
+}
+
 export type SocketState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
 /** Sends one request on the socket being set up, before anything queued goes out. */
@@ -306,14 +314,18 @@ export class SocketCore<Open> {
     if (this.#credentials === null || this.#options.freshCredentials) {
       this.#credentials = await this.#authenticate();
     }
+    // The socket connects while the schema arrives; nothing comes from the server before hello.
+    const opening = this.#openSocket();
+    opening.catch(() => undefined);
     if (schema) {
       try {
         this.#serverMessage = await schema;
       } catch {
+        void opening.then((socket) => this.#dropSocket(socket)).catch(() => undefined);
         throw SocketRequestError.client('network');
       }
     }
-    const socket = await this.#openSocket();
+    const socket = await opening;
     let hello: Record<string, unknown>;
     try {
       hello = await this.#hello(socket);
@@ -414,7 +426,8 @@ export class SocketCore<Open> {
       return;
     }
     const parsed = this.#serverMessage?.safeParse(json);
-    // No schema: cannot happen (#establish loads it before a socket opens); dropped like an unknown frame.
+    // No schema: cannot happen (#establish has it before it says hello, and the server sends
+    // nothing before the hello); dropped like an unknown frame.
     if (!parsed) return;
     // A message this version does not know (a newer server) is ignored rather than fatal.
     if (!parsed.success) return;
