@@ -93,6 +93,11 @@ function PreJoin({
       onAdmitted(admission);
     },
     onExpired,
+    {
+      // The room's socket connects while verify-call is asked; closed again if it refuses.
+      joining: () => void loadRoomPrefetch().then((room) => room.preopenRoomSocket()),
+      notAdmitted: () => void loadRoomPrefetch().then((room) => room.dropRoomSocket()),
+    },
   );
   // The room's code and ICE config load while the person looks at the pre-join page.
   useEffect(() => {

@@ -28,6 +28,14 @@ function isInvalidPasscode(error: unknown): boolean {
   );
 }
 
+/** What the page does around verify-call beyond the admission itself. */
+export interface JoinAttemptHooks {
+  /** Verify-call is being asked: work the room can start already (open its socket). */
+  joining?: () => void;
+  /** It did not admit: undo that work. */
+  notAdmitted?: () => void;
+}
+
 /**
  * The pre-join page: name, devices, then verify-call; the passcode, when the event asks for one,
  * is typed in a modal opened by either join button. A success hands the admission
@@ -38,6 +46,7 @@ export function usePreJoin(
   link: JoinLink,
   onAdmitted: (admission: JoinAdmission, socket: SignalAuthResponse | undefined) => void,
   onExpired: () => void,
+  hooks: JoinAttemptHooks = {},
 ) {
   const { i18n } = useTranslation();
   const [lang] = useLanguage();
@@ -102,6 +111,7 @@ export function usePreJoin(
       media.stop();
     },
     onError: (error, { withMedia, passcode }) => {
+      hooks.notAdmitted?.();
       if (error instanceof ApiError && error.status === 410) {
         setPasscodeFor(null);
         media.stop();
@@ -120,6 +130,7 @@ export function usePreJoin(
     setFormError(null);
     // Joining without devices releases them now, so the light of the camera goes off at once.
     if (!withMedia) media.allOff();
+    hooks.joining?.();
     verify.mutate({ values: form.getValues(), withMedia, passcode });
   };
 

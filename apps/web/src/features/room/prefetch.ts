@@ -1,3 +1,5 @@
+import { socketUrl } from '../../shared/socket/backoff.ts';
+import { dropPreopenedSocket, preopenSocket } from '../../shared/socket/preopen.ts';
 import { prefetchServerMessageSchema } from '../../shared/socket/SocketCore.ts';
 import { iceConfig } from './media/iceConfig.ts';
 import type { SignalAuthResponse } from '@podium/protocol';
@@ -22,4 +24,14 @@ export function prefetchRoom(): void {
 export function prefetchRoomSocket(ticket: string, socket?: SignalAuthResponse): void {
   if (socket) primeSocketAuth(ticket, { credentials: socket.credentials, roomId: socket.room.id });
   else prefetchSocketAuth(ticket);
+}
+
+/** Joining (verify-call asked): the room's socket starts connecting now; the room adopts it. */
+export function preopenRoomSocket(): void {
+  preopenSocket(socketUrl(window.location));
+}
+
+/** Not admitted after all: the socket opened for the room is closed. */
+export function dropRoomSocket(): void {
+  dropPreopenedSocket();
 }

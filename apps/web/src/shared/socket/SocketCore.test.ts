@@ -151,6 +151,22 @@ describe('SocketCore', () => {
     expect(events).toEqual(['ended']);
   });
 
+  it('greets at once on a socket that was already open when it was handed over (opened at the click)', async () => {
+    const { core } = make({
+      createSocket: () => {
+        const socket = new ScriptedSocket();
+        socket.open();
+        sockets.push(socket);
+        return socket as unknown as WebSocket;
+      },
+    });
+    const connected = core.connect();
+    await settle();
+    const socket = sockets.at(-1)!;
+    socket.reply(socket.last('hello'), { session_id: 's-early' });
+    await expect(connected).resolves.toBe('s-early');
+  });
+
   it('names requests with requestId when given (the account channel’s hello is account-hello)', async () => {
     const { core } = make({ requestId: (type, seq) => `acc-${type}-${seq}` });
     void core.connect();

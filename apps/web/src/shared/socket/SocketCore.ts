@@ -380,7 +380,7 @@ export class SocketCore<Open> {
         safeClose(socket);
         reject(SocketRequestError.client('network'));
       }, this.#options.connectTimeoutMs);
-      socket.addEventListener('open', () => {
+      const opened = (): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -391,7 +391,8 @@ export class SocketCore<Open> {
         }
         this.#socket = socket;
         resolve(socket);
-      });
+      };
+      socket.addEventListener('open', opened);
       socket.addEventListener('message', (event: MessageEvent) => {
         if (socket === this.#socket) this.#onFrame(event.data);
       });
@@ -406,6 +407,8 @@ export class SocketCore<Open> {
       });
       // 'error' is always followed by 'close', which does the work.
       socket.addEventListener('error', () => undefined);
+      // A socket opened ahead (shared/socket/preopen.ts) may be open already.
+      if (socket.readyState === OPEN) opened();
     });
   }
 

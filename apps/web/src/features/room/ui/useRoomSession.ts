@@ -13,6 +13,7 @@ import { noticeText } from '../session/notices.ts';
 import { handSoundOn, playHandChime } from './handSound.ts';
 import { RoomSession, type RoomNotice } from '../session/RoomSession.ts';
 import { socketUrl } from '../../../shared/socket/backoff.ts';
+import { takePreopenedSocket } from '../../../shared/socket/preopen.ts';
 
 /**
  * The room session for as long as the page shows: created, started and closed by one effect
@@ -42,6 +43,8 @@ export function useRoomSession(admission: JoinAdmission): RoomSession | null {
   useEffect(() => {
     const created = new RoomSession({
       url: socketUrl(window.location),
+      // The first connection adopts the socket the join page opened at the click.
+      client: { createSocket: (url) => takePreopenedSocket(url) ?? new WebSocket(url) },
       authenticate: () => fetchSocketAuth(ticket),
       accessToken: () => cookieTokenStore.read().access,
       notify: (notice) => notify.current(notice),
