@@ -97,4 +97,11 @@ describe('PGlite in a worker thread', () => {
     }
     expect(ticks).toBeGreaterThan(3);
   });
+
+  it('runs with the small-database settings (shared memory sized for one session)', async () => {
+    const rows = await rowsOf<{ shared_buffers: string; max_connections: string }>(
+      sql`SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections`,
+    );
+    expect(rows[0]).toEqual({ shared_buffers: '16MB', max_connections: '10' });
+  });
 });

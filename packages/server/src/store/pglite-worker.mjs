@@ -54,9 +54,27 @@ function parsersFor(rawTypes) {
 const transactions = new Map();
 let nextTransaction = 1;
 
+/**
+ * Postgres settings for a small single-session database, on top of PGlite's own (-c on the
+ * command line wins over postgresql.conf, which initdb wrote with the defaults of a shared
+ * server). Postgres allocates and zeroes its shared memory at start, inside the WebAssembly
+ * memory, which is never given back: at initdb's 128 MB of shared buffers and 100 connections
+ * the serving worker held ~150 MB of it, at these ~30 MB (bench/README.md, issue 11 item 2).
+ * - shared_buffers: the whole database of a Podium server is a few tens of MB and its files sit
+ *   in the OS page cache anyway; a page missing from the buffers is one read from there.
+ * - max_connections, autovacuum_worker_slots: PGlite is one backend in single-user mode with no
+ *   autovacuum, but postgres sizes its process and lock tables from these (MaxBackends); ten
+ *   still leave the lock table far above what the largest migration takes.
+ * None of them touches durability (fsync, WAL, full-page writes keep their values).
+ */
+const SMALL_DATABASE = ['shared_buffers=16MB', 'max_connections=10', 'autovacuum_worker_slots=1'];
+
 let pg;
 try {
-  pg = await PGlite.create(workerData.dataDir, { parsers: defaultParsers });
+  pg = await PGlite.create(workerData.dataDir, {
+    parsers: defaultParsers,
+    startParams: [...PGlite.defaultStartParams, ...SMALL_DATABASE.flatMap((kv) => ['-c', kv])],
+  });
   // Set up at start, PGlite's array parsers replaced drizzle's raw ones for the array types.
   Object.assign(pg.parsers, defaultParsers);
   port.postMessage({ op: 'ready' });
