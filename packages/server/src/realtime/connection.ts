@@ -32,7 +32,7 @@ import {
 } from './room-host.ts';
 import { RoomElsewhereError, RoomUnavailableError, type RoomRegistry } from './room-registry.ts';
 import { SerialQueue } from '../shared/serial-queue.ts';
-import type { WireFrame } from './wire-frame.ts';
+import { WireFrame } from './wire-frame.ts';
 import type { NodeLink, NodeLinkHandlers } from './node-link.ts';
 import { LEASE_MS } from '../cluster/leases.ts';
 import { randomToken } from '../shared/random-token.ts';
@@ -287,14 +287,13 @@ export class Connection implements Peer {
     }
     try {
       const socket = this.#deps.socket;
-      if (typeof frame === 'string') {
-        ws.send(frame, TEXT);
-      } else if (socket && ws.extensions === '') {
+      if (socket && ws.extensions === '') {
         // The frame is complete (no extension such as compression transforms it), so it goes
-        // to the TCP socket as is, behind whatever ws wrote before it, in order.
-        socket.write(frame.frame);
+        // to the TCP socket as is, behind whatever ws wrote before it, in order; a text for
+        // this socket alone is framed here too (one buffer and one write; ws writes two).
+        socket.write((typeof frame === 'string' ? new WireFrame(frame) : frame).frame);
       } else {
-        ws.send(frame.payload, TEXT);
+        ws.send(typeof frame === 'string' ? frame : frame.payload, TEXT);
       }
     } catch (error) {
       this.#log.debug({ err: error }, 'send failed');
