@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureServerBuilt, serverEntry } from './build-server.mjs';
 import { ensureWebBuilt, root } from './build-web.mjs';
+import { serverMallocEnv } from './server-env.mjs';
 
 const setup = spawnSync(process.execPath, [path.join(root, 'scripts/setup.mjs'), '--for=start'], {
   stdio: 'inherit',
@@ -30,7 +31,7 @@ if (serverBuilt !== 0) {
 const server = spawn(
   process.execPath,
   ['--enable-source-maps', serverEntry, ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root, stdio: 'inherit', env: { ...process.env, ...serverMallocEnv(process.env) } },
 );
 
 // The server shuts down gracefully on either signal; pass them on and exit when it does.

@@ -87,6 +87,9 @@ export async function startServer(options: {
         MEDIA_ENABLED: '0',
         // No SMTP relay: the sign-up mail goes to the outbox in DATA_DIR.
         WEB_DIST: path.join(dataDir, 'no-web'),
+        // What `npm start` gives the compiled server (scripts/server-env.mjs): glibc keeps a
+        // fixed malloc trim threshold, so threads' freed memory goes back to the system.
+        ...(options.compiled ? { MALLOC_TRIM_THRESHOLD_: String(128 * 1024) } : {}),
         ...options.env,
       },
       stdio: ['ignore', log, log],
