@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Sim } from '../../rooms/test-support.ts';
-import { restoreRoom, savedStateOf } from './room-state.ts';
+import { restoreRoom, sameSavedInputs, savedStateOf } from './room-state.ts';
 
 /** Issue 10 item 2: what a restart keeps, saved by identity and given back as people return. */
 describe('room state across a restart', () => {
@@ -116,5 +116,41 @@ describe('room state across a restart', () => {
     sim.state = restoreRoom(sim.state, null, ['g:back']);
     expect(sim.state.returning.get('g:back')).toMatchObject({ admitted: true });
     expect(restoreRoom(sim.state, null, [])).toBe(sim.state);
+  });
+
+  it('skips the save check only when nothing savedStateOf reads changed', () => {
+    const sim = runBeforeRestart();
+    const steps: Array<[string, () => unknown, boolean]> = [
+      ['an attendee joins', () => sim.join('attendee', { guest: true }), true],
+      ['a hand goes up', () => sim.req('attendee', { type: 'raise_hand' }), true],
+      [
+        'an interpreter changes channel',
+        () =>
+          sim.req('owner', {
+            type: 'set_interpreter',
+            participant_id: 'voice',
+            channel: 'English',
+          }),
+        false,
+      ],
+      [
+        'the pin moves',
+        () => sim.req('owner', { type: 'pin_for_all', participant_id: 'voice' }),
+        false,
+      ],
+      ['the room unlocks', () => sim.req('owner', { type: 'unlock' }), false],
+      [
+        'the attendee drops',
+        () => sim.run({ type: 'disconnect', participantId: 'attendee' }),
+        true,
+      ],
+    ];
+    for (const [what, step, skipped] of steps) {
+      const before = sim.state;
+      step();
+      expect(sameSavedInputs(before, sim.state), what).toBe(skipped);
+      if (skipped) expect(savedStateOf(sim.state), what).toEqual(savedStateOf(before));
+      else expect(savedStateOf(sim.state), what).not.toEqual(savedStateOf(before));
+    }
   });
 });

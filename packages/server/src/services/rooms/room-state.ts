@@ -61,6 +61,30 @@ export function savedStateOf(state: RoomState): SavedRoomState {
   };
 }
 
+/**
+ * True when `b` holds, by reference, everything savedStateOf reads of `a` (room states are never
+ * changed in place: a command copies what it changes), so both save the same.
+ */
+export function sameSavedInputs(a: RoomState, b: RoomState): boolean {
+  if (
+    a.mode !== b.mode ||
+    a.locked !== b.locked ||
+    a.waitingRoom !== b.waitingRoom ||
+    a.started !== b.started ||
+    a.coHosts !== b.coHosts ||
+    a.returning !== b.returning ||
+    a.pinned !== b.pinned ||
+    a.notable !== b.notable
+  ) {
+    return false;
+  }
+  if (a.participants === b.participants) return true;
+  for (const id of b.notable) {
+    if (a.participants.get(id) !== b.participants.get(id)) return false;
+  }
+  return b.pinned === null || a.participants.get(b.pinned) === b.participants.get(b.pinned);
+}
+
 function sameSaved(a: SavedRoomState, b: SavedRoomState): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -106,6 +130,8 @@ export class RoomStatePersistence {
   readonly #writes = new SerialQueue();
   readonly #fence: RoomStateFence | null;
   #last: SavedRoomState | null;
+  /** The state `#last` was last checked against (savedStateOf(it) equals `#last`). */
+  #lastInput: RoomState | null = null;
   /** Another node took the room: this run writes nothing more. */
   #lost = false;
   /** Cluster only: who was in the room's run(s) so far (stored), and who is still to write. */
@@ -181,6 +207,11 @@ export class RoomStatePersistence {
   /** After each applied command: saves the state when what a restart keeps changed. */
   changed(state: RoomState): void {
     if (state.ended !== null) return;
+    const previous = this.#lastInput;
+    this.#lastInput = state;
+    // Most commands (a join, a hand raised) touch nothing a restart keeps: then `#last` is
+    // already what savedStateOf would build, and neither it nor the comparison runs.
+    if (previous && this.#last && sameSavedInputs(previous, state)) return;
     const next = savedStateOf(state);
     if (this.#last && sameSaved(this.#last, next)) return;
     // A room nobody changed and nobody is in needs no row (the defaults are the event's).
