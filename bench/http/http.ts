@@ -3,6 +3,7 @@
 //
 //   npm run bench -- http [--stores pglite,postgres] [--connections 50] [--seconds 10]
 //                         [--rounds 2] [--out file.json] [--entry path/to/main.js]
+//                         [--node-args=--max-semi-space-size=8]
 //
 // Podium runs compiled (packages/server/dist/main.js, as `npm start` does; build first with
 // `npm run build`; `--entry` runs another build of it, e.g. a private copy to compare against) in a
@@ -147,13 +148,20 @@ interface StoreRun {
 async function runStore(
   store: 'pglite' | 'postgres',
   bare: Bare,
-  options: { connections: number; seconds: number; rounds: number; entry?: string },
+  options: {
+    connections: number;
+    seconds: number;
+    rounds: number;
+    entry?: string;
+    nodeArgs?: string[];
+  },
 ): Promise<StoreRun> {
   const cluster = store === 'postgres' ? await startPostgresCluster() : null;
   const server = await startServer({
     startTimeoutMs: 120_000,
     compiled: true,
     ...(options.entry ? { entry: options.entry } : {}),
+    ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
     env: cluster ? { DATABASE_URL: cluster.url } : {},
   });
   try {
@@ -265,6 +273,8 @@ async function main(): Promise<void> {
       rounds: { type: 'string', default: '2' },
       out: { type: 'string' },
       entry: { type: 'string' },
+      // Node options for Podium's process (e.g. a V8 heap setting to compare), space-separated.
+      'node-args': { type: 'string' },
     },
   });
   const entry = values.entry ? path.resolve(values.entry) : undefined;
@@ -277,6 +287,7 @@ async function main(): Promise<void> {
     seconds: Number(values.seconds),
     rounds: Number(values.rounds),
     ...(entry ? { entry } : {}),
+    ...(values['node-args'] ? { nodeArgs: values['node-args'].split(' ').filter(Boolean) } : {}),
   };
   const load = { start: os.loadavg(), end: [] as number[] };
   const bare = await startBare();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openStore, type Store } from './db.ts';
+import { workerExecArgv } from './pglite-thread.ts';
 
 /**
  * PGlite in its worker thread (pglite-thread.ts) behind drizzle: what the services rely on of an
@@ -103,5 +104,19 @@ describe('PGlite in a worker thread', () => {
       sql`SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections`,
     );
     expect(rows[0]).toEqual({ shared_buffers: '16MB', max_connections: '10' });
+  });
+});
+
+describe("the PGlite worker's Node options", () => {
+  it("are the process's, less the TypeScript loader and the young generation size a Worker refuses", () => {
+    expect(
+      workerExecArgv([
+        '--import',
+        'tsx',
+        '--max-semi-space-size=4',
+        '--max-old-space-size=512',
+        '--enable-source-maps',
+      ]),
+    ).toEqual(['--max-old-space-size=512', '--enable-source-maps']);
   });
 });

@@ -47,6 +47,9 @@ export function workerExecArgv(execArgv: readonly string[]): string[] {
       continue;
     }
     if (/^--(import|require|loader|experimental-loader)=.*tsx/.test(arg)) continue;
+    // The young generation's size is per isolate and a Worker refuses it in execArgv
+    // (ERR_WORKER_INVALID_EXEC_ARGV): the main thread's setting stays the main thread's.
+    if (/^--(max|min)-semi-space-size=/.test(arg)) continue;
     out.push(arg);
   }
   return out;
