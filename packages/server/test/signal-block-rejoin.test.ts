@@ -54,9 +54,8 @@ describe.each(STORE_KINDS)('blocked guests on %s', (kind) => {
     return client.request({ type: 'join', has_mic: false, has_camera: false });
   }
 
-  const REFUSED = { type: 'error', code: 'blocked', message: 'You cannot join this event' };
-
-  it('a new ticket from the same browser or the same address is refused with the block message', async () => {
+  /** A new event with its owner in the room as host. */
+  async function eventWithHost() {
     const event = await createEvent(server, owner.token);
     const hostAuth = await server.api('/member/v1/auth', {
       body: { alias: event.name },
@@ -64,6 +63,13 @@ describe.each(STORE_KINDS)('blocked guests on %s', (kind) => {
     });
     const host = await joinRoom(server, hostAuth.body.credentials as string);
     sockets.push(host.client);
+    return { event, host };
+  }
+
+  const REFUSED = { type: 'error', code: 'blocked', message: 'You cannot join this event' };
+
+  it('a new ticket from the same browser or the same address is refused with the block message', async () => {
+    const { event, host } = await eventWithHost();
 
     const key = 'browser-key-of-lan-0001';
     const guest = await joinRoom(
@@ -115,13 +121,7 @@ describe.each(STORE_KINDS)('blocked guests on %s', (kind) => {
   });
 
   it("verify-call asked for the socket's credentials answers them at once, and a block holds for them too", async () => {
-    const event = await createEvent(server, owner.token);
-    const hostAuth = await server.api('/member/v1/auth', {
-      body: { alias: event.name },
-      token: owner.token,
-    });
-    const host = await joinRoom(server, hostAuth.body.credentials as string);
-    sockets.push(host.client);
+    const { event, host } = await eventWithHost();
 
     /** One round trip: verify-call with `socket: true`, from `address`. */
     const admitted = async (name: string, address: string, guestKey: string) => {
