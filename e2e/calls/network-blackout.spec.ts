@@ -59,11 +59,14 @@ test.describe('network blackout', () => {
     });
     expect(await guestNotReloaded()).toBe(true);
 
-    // And it lasts.
+    // And it lasts. On the loaded CI machine even a clean call decodes little: in the dry run
+    // of 2026-11-27 the degraded spec's clean minute measured 7.1 fps, and this window saw
+    // 19 frames twice (6.3 fps, the clean rate). What matters is that video keeps coming (a
+    // stalled stream decodes none), so the bar is 10 frames in 3 s.
     const before = await received(hostPerson.page);
     await hostPerson.page.waitForTimeout(3_000);
     const after = await received(hostPerson.page);
-    expect(after.frames - before.frames).toBeGreaterThan(20);
+    expect(after.frames - before.frames).toBeGreaterThan(10);
     expect(after.audioPackets - before.audioPackets).toBeGreaterThan(50);
   });
 });
