@@ -120,7 +120,8 @@ type Resolved<Open> = Required<
   reconnectWindowMs: () => number;
 };
 
-const OPEN = 1;
+/** WebSocket.OPEN (the DOM constant is not on the test sockets). */
+export const OPEN = 1;
 
 export class SocketCore<Open> {
   readonly #options: Resolved<Open>;
@@ -574,7 +575,8 @@ export class SocketCore<Open> {
   }
 }
 
-function safeClose(socket: WebSocket, code?: number): void {
+/** Closes `socket`, whatever state it is in. */
+export function safeClose(socket: WebSocket, code?: number): void {
   try {
     socket.close(code);
   } catch {

@@ -4,9 +4,9 @@
  * mounted. The server says nothing before `hello` and closes a socket that has not greeted
  * within 10 s, so an unadopted one is closed well before that.
  */
+import { OPEN, safeClose } from './SocketCore.ts';
+
 const KEEP_MS = 5_000;
-/** WebSocket.OPEN; CONNECTING (0) is adopted too. */
-const OPEN = 1;
 
 let spare: { socket: WebSocket; url: string; timer: ReturnType<typeof setTimeout> } | null = null;
 
@@ -33,8 +33,9 @@ export function takePreopenedSocket(url: string): WebSocket | null {
   if (!taken) return null;
   clearTimeout(taken.timer);
   const { socket } = taken;
+  // Connecting (0) or open: adopted.
   if (taken.url === url && socket.readyState <= OPEN) return socket;
-  closeQuietly(socket);
+  safeClose(socket);
   return null;
 }
 
@@ -44,13 +45,5 @@ export function dropPreopenedSocket(): void {
   spare = null;
   if (!taken) return;
   clearTimeout(taken.timer);
-  closeQuietly(taken.socket);
-}
-
-function closeQuietly(socket: WebSocket): void {
-  try {
-    socket.close();
-  } catch {
-    // Already closing or closed.
-  }
+  safeClose(taken.socket);
 }
