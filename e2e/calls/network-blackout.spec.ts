@@ -59,14 +59,18 @@ test.describe('network blackout', () => {
     });
     expect(await guestNotReloaded()).toBe(true);
 
-    // And it lasts. On the loaded CI machine even a clean call decodes little: in the dry run
-    // of 2026-11-27 the degraded spec's clean minute measured 7.1 fps, and this window saw
-    // 19 frames twice (6.3 fps, the clean rate). What matters is that video keeps coming (a
-    // stalled stream decodes none), so the bar is 10 frames in 3 s.
+    // And it lasts: video at 10 fps or more and audio at its usual 50 packets a second over the
+    // next 5 s (the spec runs alone, project `calls-network`, so a clean call gets its CPU).
     const before = await received(hostPerson.page);
-    await hostPerson.page.waitForTimeout(3_000);
+    const from = Date.now();
+    await hostPerson.page.waitForTimeout(5_000);
     const after = await received(hostPerson.page);
-    expect(after.frames - before.frames).toBeGreaterThan(10);
-    expect(after.audioPackets - before.audioPackets).toBeGreaterThan(50);
+    const seconds = (Date.now() - from) / 1000;
+    report('blackout 5 s, after', {
+      fps: Math.round(((after.frames - before.frames) / seconds) * 10) / 10,
+      audioPerSecond: Math.round((after.audioPackets - before.audioPackets) / seconds),
+    });
+    expect((after.frames - before.frames) / seconds).toBeGreaterThanOrEqual(10);
+    expect((after.audioPackets - before.audioPackets) / seconds).toBeGreaterThanOrEqual(40);
   });
 });

@@ -40,9 +40,8 @@ const CLEAN_MS = 8_000;
  * Issue 17, "60 s of 150 ms ± 30 ms delay and 5 % loss": the guest's link (both directions,
  * signaling and media) delays every packet by 150 ± 30 ms and loses 5 % of them for a minute.
  * The call never reconnects (no new socket, no new peer connection, never 'Reconnecting…'),
- * audio keeps flowing both ways, video keeps at least 10 frames a second both ways (on a lower
- * simulcast layer if the sender must; on a machine so short of CPU that the clean call decodes
- * less, at least 70 % of the clean rate), and the guest's network indicator says so. The fault
+ * audio keeps flowing both ways, video keeps at least 10 frames a second both ways in every 10 s
+ * slice (on a lower simulcast layer), and the guest's network indicator says so. The fault
  * keeps packet order, so a packet behind a late one waits for it: 150–240 ms one way.
  *
  * The lower layers are the guest's doing (media/linkLayers.ts): over its lossy uplink its camera
@@ -75,8 +74,7 @@ test.describe('degraded network', () => {
         .toBeGreaterThanOrEqual(1280)
         .catch(() => undefined);
     }
-    // A clean stretch first: on a machine short of CPU the browsers decode fewer frames whatever
-    // the network does, and the degraded minute is judged against that too.
+    // A clean stretch first, reported beside the degraded minute (what the link cost).
     const clean0 = [await received(hostPerson.page), await received(guest.page)] as const;
     const clean0At = Date.now();
     await guest.page.waitForTimeout(CLEAN_MS);
@@ -165,14 +163,10 @@ test.describe('degraded network', () => {
       expect(s.audioToGuest).toBeGreaterThan(100);
       expect(s.samplesToHost).toBeGreaterThan(0);
       expect(s.samplesToGuest).toBeGreaterThan(0);
-      // 10 fps (issue 17), or, where the clean call itself decodes less for want of CPU, no
-      // less than 70 % of what it decoded before the fault — scaled down when the sender's own
-      // camera captured fewer frames in that slice than before the fault (the machine's load
-      // moved, not the network: no link can deliver frames that were never made).
-      const floor = (sender: number, clean: number) =>
-        Math.min(10, 0.7 * cleanFps * Math.min(1, clean > 0 ? sender / clean : 1));
-      expect(s.fpsToHost).toBeGreaterThanOrEqual(floor(s.capturedByGuest, cleanCaptured.guest));
-      expect(s.fpsToGuest).toBeGreaterThanOrEqual(floor(s.capturedByHost, cleanCaptured.host));
+      // 10 fps both ways in every slice (issue 17). The spec runs alone (project
+      // `calls-network`), so the clean call has the machine's CPU to itself.
+      expect(s.fpsToHost).toBeGreaterThanOrEqual(10);
+      expect(s.fpsToGuest).toBeGreaterThanOrEqual(10);
     }
     // At a lower layer both ways: the guest's camera sends below 720p over its lossy uplink,
     // and the media server relays below 720p down to it.

@@ -55,7 +55,10 @@ export function callsRequested(argv: string[], env: NodeJS.ProcessEnv): boolean 
   }
   const glob = (pattern: string) =>
     new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i');
-  if (projects.length > 0 && !projects.some((p) => glob(p).test('calls'))) return false;
+  const callProjects = ['calls', 'calls-network'];
+  if (projects.length > 0 && !projects.some((p) => callProjects.some((c) => glob(p).test(c)))) {
+    return false;
+  }
   if (files.length > 0 && !files.some((f) => f.includes('calls'))) return false;
   return true;
 }
