@@ -167,6 +167,49 @@ describe.each(STORE_KINDS)('joining events on %s', (kind) => {
     expect(open.body.role).toBe('guest');
   });
 
+  it('with socket: true the answer carries the credentials /member/v1/auth gives for its ticket', async () => {
+    const a = await event({ passcode: 'Sock-1234' });
+    const call = client();
+    const hostUrl = await server.api(`/api/account/qrcode/host/url?alias=${a.name}`, {
+      token: owner.token,
+    });
+    const hostToken = new URL(hostUrl.body.url as string).searchParams.get('host');
+    const speakerToken = new URL(a.speaker_link).searchParams.get('speaker');
+    const attempts: [string, Record<string, unknown>, string?][] = [
+      ['guest', { passcode: 'Sock-1234', display_name: 'Guest Lan', guest_key: 'k'.repeat(32) }],
+      ['owner', {}, owner.token],
+      ['member', { passcode: 'Sock-1234' }, member.token],
+      ['speaker', { speaker: speakerToken }],
+      // Signed out, as the owner on another device: named as the owner.
+      ['host link', { host: hostToken }],
+    ];
+    for (const [who, extra, token] of attempts) {
+      const res = await call({ alias: a.name, socket: true, ...extra }, token);
+      expect(res.status, who).toBe(200);
+      const { socket, ticket } = res.body as {
+        ticket: string;
+        socket: { credentials: string; expires_at: string } & Record<string, unknown>;
+      };
+      expect(socket, who).toBeDefined();
+      // The same answer the room would get asking with the ticket, but for the signature's time.
+      const auth = await server.api('/member/v1/auth', {
+        body: { ticket, ...(extra.guest_key ? { guest_key: extra.guest_key } : {}) },
+        ...(token ? { token } : {}),
+      });
+      expect(auth.status, who).toBe(200);
+      const { credentials: _c, expires_at: _e, ...rest } = socket;
+      const { credentials: _ac, expires_at: _ae, ...authRest } = auth.body as typeof socket;
+      expect(rest, who).toEqual(authRest);
+      if (who === 'host link')
+        expect(rest).toMatchObject({ role: 'host', display_name: 'Mai Trần' });
+      const [mine, theirs] = await Promise.all([
+        server.podium.services.signal.open(socket.credentials),
+        server.podium.services.signal.open(auth.body.credentials as string),
+      ]);
+      expect({ ...mine, expiresAt: 0 }, who).toEqual({ ...theirs, expiresAt: 0 });
+    }
+  });
+
   it('an expired event answers 410', async () => {
     const a = await event({ passcode: 'Late-1234', expired_at: '2020-01-01T00:00:00Z' });
     const res = await client()({ alias: a.name, passcode: 'Late-1234' });

@@ -48,24 +48,22 @@ export function publicEventRoutes(app: FastifyInstance, services: Services): voi
     input: verifyCallRequest,
     handler: ({ ctx, input }) =>
       withRetryAfter(ctx.reply, async (): Promise<VerifyCallWithSocket> => {
-        const admitted = await ctx.services.events.verifyCall(input, {
+        const admission = await ctx.services.events.admit(input, {
           account: ctx.account,
           ip: ctx.request.ip,
         });
-        if (!input.socket) return admitted;
+        if (!input.socket) return admission.response;
         // The room's credentials for this very ticket, as POST /member/v1/auth gives them: the
         // join page hands them to the room, one round trip less before the socket (issue 11
         // item 3). The ticket stays in the answer for reloads and the watch page.
         // Should that fail, the admission still stands: the room asks for them itself.
         const socket = await ctx.services.signal
-          .issue({ ticket: admitted.ticket, guest_key: input.guest_key }, ctx.account, {
-            address: ctx.request.ip,
-          })
+          .issueForAdmission(admission, { address: ctx.request.ip }, input.guest_key)
           .catch((error: unknown) => {
             ctx.request.log.warn({ err: error }, 'socket credentials with verify-call failed');
             return null;
           });
-        return socket && 'room' in socket ? { ...admitted, socket } : admitted;
+        return socket ? { ...admission.response, socket } : admission.response;
       }),
   });
 

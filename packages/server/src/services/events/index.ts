@@ -1,2 +1,7 @@
-export { EventsService, type Caller, type EventsServiceOptions } from './service.ts';
+export {
+  EventsService,
+  type Admission,
+  type Caller,
+  type EventsServiceOptions,
+} from './service.ts';
 export type { JoinTicket } from './tickets.ts';

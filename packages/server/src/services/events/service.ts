@@ -97,6 +97,17 @@ export interface Caller {
   ip: string;
 }
 
+/** What `admit` let in: the answer of verify-call and what it was decided on. */
+export interface Admission {
+  response: VerifyCallResponse;
+  /** The event, as read (and found unexpired) for this admission. */
+  row: AliasRow;
+  /** The contents of `response.ticket`. */
+  ticket: JoinTicket;
+  /** The owner's full name (as signal credentials name an owner who joins through the host link). */
+  ownerName: string | null;
+}
+
 const NAME_CONSTRAINT = 'aliases_name_key';
 const PARTICIPANT_EMAIL_CONSTRAINT = 'alias_participants_email_key';
 const msg = (key: keyof typeof eventMessages) => eventMessages[key].en;
@@ -632,6 +643,15 @@ export class EventsService {
    * one is required.
    */
   async verifyCall(input: VerifyCallRequest, caller: Caller): Promise<VerifyCallResponse> {
+    return (await this.admit(input, caller)).response;
+  }
+
+  /**
+   * `verifyCall`, with what it checked: the event's row and the ticket it signed, so socket
+   * credentials asked for in the same request need neither the ticket's MAC checked again nor
+   * the event read again (`SignalAuthService.issueForAdmission`).
+   */
+  async admit(input: VerifyCallRequest, caller: Caller): Promise<Admission> {
     const throttleKey = `${input.alias.toLowerCase()}\u0000${caller.ip}`;
     const row = await repo.findAliasByName(this.#db, input.alias);
     const key = await this.#key();
@@ -679,11 +699,16 @@ export class EventsService {
       this.#now(),
     );
     return {
-      ticket,
-      expires_at: new Date(payload.expiresAt * 1000).toISOString(),
-      role,
-      display_name: displayName,
-      alias: this.#shortDetail(row, owner.public),
+      response: {
+        ticket,
+        expires_at: new Date(payload.expiresAt * 1000).toISOString(),
+        role,
+        display_name: displayName,
+        alias: this.#shortDetail(row, owner.public),
+      },
+      row,
+      ticket: payload,
+      ownerName: owner.full || null,
     };
   }
 

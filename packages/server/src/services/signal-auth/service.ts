@@ -10,7 +10,7 @@ import { forbidden, unauthorized } from '../../shared/errors.ts';
 import { invalidFields } from '../events/errors.ts';
 import type { AuthAccount } from '../auth-account.ts';
 import { eventExpired, invalidLink } from '../events/errors.ts';
-import type { EventsService } from '../events/index.ts';
+import type { Admission, EventsService, JoinTicket } from '../events/index.ts';
 import * as events from '../events/repository.ts';
 import type { Secrets } from '../secrets.ts';
 import type { Db } from '../../store/db.ts';
@@ -80,44 +80,76 @@ export class SignalAuthService {
       }
       return this.issueAccount(account);
     }
-    let row: AliasRow;
-    let identity: Identity;
-    let role: TicketRole;
-    let name: string | null;
     if (input.ticket !== undefined) {
       const ticket = await this.#events.verifyJoinTicket(input.ticket);
       if (!ticket) throw unauthorized();
-      row = await this.#eventRow(ticket.aliasId);
-      role = ticket.role;
-      name = ticket.displayName;
-      // SECURITY: a host ticket without an account came through the owner's host link, which
-      // only the owner is given: the person is the owner.
-      const accountId = ticket.accountId ?? (role === 'host' ? row.ownerId : null);
-      identity = accountId
-        ? { kind: 'account', accountId }
-        : { kind: 'guest', guestId: guestIdFor(await this.#key(), ticket.ticketId) };
-      if (identity.kind === 'guest') {
-        // A blocked guest's browser or address coming back with a new ticket is that guest.
-        const key = await this.#guests.recognise(row.id, identityKey(identity), {
-          address: origin.address,
-          guestKey: input.guest_key,
-        });
-        if (key.startsWith('g:')) identity = { kind: 'guest', guestId: key.slice(2) };
-      }
-      if (!name && accountId) name = await this.#accountName(accountId);
-    } else {
-      if (!account) throw unauthorized();
-      const found = await events.findAliasByRef(this.#db, input.alias ?? '');
-      if (!found) throw invalidLink();
-      row = await this.#eventRow(found.id);
-      // SECURITY: without a ticket only the owner gets in this way (as host), or anyone signed
-      // in when the event needs no passcode; everyone else goes through verify-call.
-      if (account.id === row.ownerId) role = 'host';
-      else if (!row.requirePasscode) role = 'participant';
-      else throw forbidden();
-      identity = { kind: 'account', accountId: account.id };
-      name = await this.#accountName(account.id);
+      const row = await this.#eventRow(ticket.aliasId);
+      return this.#forTicket(row, ticket, origin, input.guest_key, () =>
+        this.#accountName(row.ownerId),
+      );
     }
+    if (!account) throw unauthorized();
+    const found = await events.findAliasByRef(this.#db, input.alias ?? '');
+    if (!found) throw invalidLink();
+    const row = await this.#eventRow(found.id);
+    // SECURITY: without a ticket only the owner gets in this way (as host), or anyone signed
+    // in when the event needs no passcode; everyone else goes through verify-call.
+    let role: TicketRole;
+    if (account.id === row.ownerId) role = 'host';
+    else if (!row.requirePasscode) role = 'participant';
+    else throw forbidden();
+    const name = await this.#accountName(account.id);
+    return this.#respond(row, { kind: 'account', accountId: account.id }, name, role);
+  }
+
+  /**
+   * Credentials for an admission verify-call made in this very request: what `issue` gives for
+   * its ticket, without checking the ticket's MAC again or reading the event again.
+   */
+  issueForAdmission(
+    admission: Pick<Admission, 'row' | 'ticket' | 'ownerName'>,
+    origin: { address: string },
+    guestKey: string | undefined,
+  ): Promise<SignalAuthResponse> {
+    const { row, ticket, ownerName } = admission;
+    return this.#forTicket(row, ticket, origin, guestKey, () => Promise.resolve(ownerName));
+  }
+
+  async #forTicket(
+    row: AliasRow,
+    ticket: JoinTicket,
+    origin: { address: string },
+    guestKey: string | undefined,
+    ownerName: () => Promise<string | null>,
+  ): Promise<SignalAuthResponse> {
+    const role = ticket.role;
+    let name = ticket.displayName;
+    // SECURITY: a host ticket without an account came through the owner's host link, which
+    // only the owner is given: the person is the owner.
+    const accountId = ticket.accountId ?? (role === 'host' ? row.ownerId : null);
+    let identity: Identity = accountId
+      ? { kind: 'account', accountId }
+      : { kind: 'guest', guestId: guestIdFor(await this.#key(), ticket.ticketId) };
+    if (identity.kind === 'guest') {
+      // A blocked guest's browser or address coming back with a new ticket is that guest.
+      const key = await this.#guests.recognise(row.id, identityKey(identity), {
+        address: origin.address,
+        guestKey,
+      });
+      if (key.startsWith('g:')) identity = { kind: 'guest', guestId: key.slice(2) };
+    }
+    if (!name && accountId) {
+      name = accountId === row.ownerId ? await ownerName() : await this.#accountName(accountId);
+    }
+    return this.#respond(row, identity, name, role);
+  }
+
+  async #respond(
+    row: AliasRow,
+    identity: Identity,
+    name: string | null,
+    role: TicketRole,
+  ): Promise<SignalAuthResponse> {
     const credentials: SocketCredentials = {
       roomId: row.id,
       identity,
