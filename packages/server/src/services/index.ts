@@ -119,6 +119,8 @@ export function createServices(deps: ServiceDeps): Services {
     notifications,
     counters,
   });
+  // The list shows the owner's name: a changed account drops the owner's cached lists.
+  accounts.onAccountChange((accountId) => events.forgetLists(accountId));
   const chat = new ChatService({ db: deps.store.db, log: deps.log });
   const signal = new SignalAuthService({ db: deps.store.db, events, secrets });
   const storage = new StorageService({

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type {
+  AccountDetailsDto,
   AccountDto,
   ConferenceMode,
   LoginResponse,
@@ -16,6 +17,8 @@ import { unauthorized } from '../../shared/errors.ts';
 import { AccountStore, violatedUniqueIndex, type IdentityField } from './account-store.ts';
 import { CodeService, type CodeChannel } from './codes.ts';
 import { TokenService } from './tokens.ts';
+import { TOKEN_CACHE_MAX_ENTRIES, TOKEN_CACHE_TTL_MS } from './token-cache.ts';
+import { ShortCache } from '../../shared/short-cache.ts';
 import type { AttemptCounter, SharedCounters } from '../../cluster/ports.ts';
 import { LocalCounters } from '../../cluster/local.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -136,15 +139,30 @@ export class AccountsService {
   readonly mailLimiter: AttemptCounter;
   readonly mailPerAddress: AttemptCounter;
   readonly signupLimiter: AttemptCounter;
+  /**
+   * What account details answered (account and settings), per account, so a request whose
+   * token is cached needs no database round trip at all (settings.ts). Every write to the
+   * account through this process forgets it at once (`store.update` below, settings.ts);
+   * a write elsewhere (another node, the database by hand) is seen within the same second as a
+   * revocation made elsewhere (TOKEN_CACHE_TTL_MS).
+   */
+  readonly detailsCache: ShortCache<AccountDetailsDto>;
+  /** Told of every account changed through this process (copies of it elsewhere drop it). */
+  #changeListeners = new Set<(accountId: string) => void>();
   #mailer: Mailer;
   #log: Logger;
 
   constructor(options: AccountsServiceOptions) {
     const { config, db } = options;
     const now = options.now ?? Date.now;
+    this.detailsCache = new ShortCache({
+      now,
+      ttlMs: TOKEN_CACHE_TTL_MS,
+      maxOwners: TOKEN_CACHE_MAX_ENTRIES,
+    });
     // SECURITY: a changed account (status, identities) is seen by its next request, not a second
-    // later: the token cache forgets it.
-    this.store = new AccountStore(db, (id) => this.tokens.cache.forgetAccount(id));
+    // later: the token cache and every copy of the account forget it.
+    this.store = new AccountStore(db, (id) => this.accountChanged(id));
     this.tokens = new TokenService({
       db,
       accessTtlSeconds: config.accessTokenTtlSeconds,
@@ -186,6 +204,18 @@ export class AccountsService {
     });
     this.#mailer = options.mailer;
     this.#log = options.log.child({ service: 'accounts' });
+  }
+
+  /** Calls `listener` with the id of every account changed through this process. */
+  onAccountChange(listener: (accountId: string) => void): void {
+    this.#changeListeners.add(listener);
+  }
+
+  /** Drops every copy of the account this process keeps; the next request reads it afresh. */
+  accountChanged(accountId: string): void {
+    this.tokens.cache.forgetAccount(accountId);
+    this.detailsCache.forget(accountId);
+    for (const listener of this.#changeListeners) listener(accountId);
   }
 
   // ---- sign-up and sessions ---------------------------------------------------------------

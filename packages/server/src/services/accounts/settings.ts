@@ -20,6 +20,7 @@ import type { AuthAccount } from '../auth-account.ts';
 import type { StorageService, UploadPart } from '../storage/index.ts';
 import type { AccountsService } from './accounts.ts';
 import { toAccountDto } from './dto.ts';
+import { deepFreeze } from '../../shared/short-cache.ts';
 
 export interface AccountSettingsServiceOptions {
   db: Db;
@@ -128,14 +129,28 @@ export class AccountSettingsService {
     return toSettings(rows[0]);
   }
 
-  /** The account as details returns it: the usual account plus its settings. */
+  /**
+   * The account as details returns it: the usual account plus its settings. Read on every page
+   * load, so a second's copy answers (AccountsService.detailsCache: every write through this
+   * process forgets it, writes elsewhere show within the second). Frozen: the same object
+   * answers several requests.
+   */
   async details(auth: AuthAccount): Promise<AccountDetailsDto> {
+    const cache = this.#accounts.detailsCache;
+    const cached = cache.get(auth.id);
+    if (cached) return cached;
+    const generation = cache.generation;
     // One round trip: on PGlite every query costs its own pass through the WebAssembly
     // Postgres, on PostgreSQL its own send and wake-up.
     const row = (await this.#detailsOf.execute({ accountId: auth.id }))[0];
     // The same rule as every account read: a deleted or disabled account is signed out.
     if (!row || row.account.accountStatus === 'disabled') throw unauthorized();
-    return { ...toAccountDto(row.account), settings: toSettings(row.settings ?? undefined) };
+    const details = deepFreeze({
+      ...toAccountDto(row.account),
+      settings: toSettings(row.settings ?? undefined),
+    });
+    cache.put(auth.id, '', details, generation);
+    return details;
   }
 
   async update(auth: AuthAccount, update: AccountSettingsUpdate): Promise<AccountDetailsDto> {
@@ -151,6 +166,8 @@ export class AccountSettingsService {
           target: accountSettings.accountId,
           set: { ...columns, updatedAt: new Date(this.#now()) },
         });
+      // The next details (this answer's too) reads the changed settings.
+      this.#accounts.detailsCache.forget(auth.id);
       this.#log.info({ accountId: auth.id, changed: Object.keys(update) }, 'settings changed');
     }
     return this.details(auth);

@@ -53,6 +53,7 @@ import { invitationOptOuts } from '../accounts/settings.ts';
 import * as repo from './repository.ts';
 import type { FailureCounter, Marks, SharedCounters } from '../../cluster/ports.ts';
 import { LocalCounters } from '../../cluster/local.ts';
+import { ShortCache, deepFreeze } from '../../shared/short-cache.ts';
 import { PasscodeGuard } from './passcode-guard.ts';
 import { copyDefaultsToEvent } from '../studio/repository.ts';
 import {
@@ -145,6 +146,17 @@ function passcodeMatches(stored: string | null, given: string | null | undefined
   return crypto.timingSafeEqual(sha256(stored), sha256(given));
 }
 
+/**
+ * How long an owner's first page of the list is answered from memory. SECURITY/consistency: the
+ * owner's own writes through this process forget it at once (`forgetLists`); with several nodes
+ * (REDIS_URL) a write on another node is not announced here, so this TTL is the bound on how long
+ * another node's change can stay unseen — one second, the bound a revocation made elsewhere has
+ * (TOKEN_CACHE_TTL_MS). Not invalidated over Redis: a message per write for a one-second cache.
+ */
+export const LIST_CACHE_TTL_MS = 1000;
+/** Owners whose lists are kept at most; the oldest go first. */
+const LIST_CACHE_MAX_OWNERS = 10_000;
+
 const minutesBetween = (start: Date, end: Date) =>
   Math.round((end.getTime() - start.getTime()) / 60_000);
 
@@ -173,6 +185,8 @@ export class EventsService {
   #guard: PasscodeGuard;
   /** Events whose owner was told of passcode guessing within the hour (on any node). */
   #guessingNotices: Marks;
+  /** The owner's first pages of the list, for a second (LIST_CACHE_TTL_MS). */
+  #lists: ShortCache<AliasListResponse>;
 
   constructor(options: EventsServiceOptions) {
     this.#config = options.config;
@@ -189,6 +203,11 @@ export class EventsService {
       now: this.#now,
     });
     this.#guessingNotices = counters.marks('passcode-guessing-notice', { now: this.#now });
+    this.#lists = new ShortCache({
+      now: this.#now,
+      ttlMs: LIST_CACHE_TTL_MS,
+      maxOwners: LIST_CACHE_MAX_OWNERS,
+    });
     this.#guard = new PasscodeGuard({
       max: this.#config.verifyCall.eventMaxFailures,
       windowMs: VERIFY_CALL_WINDOW_MS,
@@ -196,6 +215,14 @@ export class EventsService {
       now: this.#now,
       counters,
     });
+  }
+
+  /**
+   * Forgets the owner's cached lists: called after every write to anything the list shows (the
+   * owner's events, their speakers, the owner's name — services/index.ts wires account changes).
+   */
+  forgetLists(ownerId: string): void {
+    this.#lists.forget(ownerId);
   }
 
   #key(): Promise<Buffer> {
@@ -392,6 +419,7 @@ export class EventsService {
           await this.#mayMail(tx, account.id, speakers.length);
           return { row, speakers };
         });
+        this.forgetLists(account.id);
         const owner = await repo.ownerNames(this.#db, account.id);
         await this.#invite(row, speakers, input.lang ?? 'en', owner.full);
         this.#log.info({ aliasId: row.id, ownerId: account.id }, 'event created');
@@ -452,6 +480,7 @@ export class EventsService {
         await this.#mayMail(tx, account.id, added.length);
         return { row: updated, added };
       });
+      this.forgetLists(account.id);
     } catch (error) {
       if (isUniqueViolation(error, NAME_CONSTRAINT)) throw aliasTaken();
       throw error;
@@ -466,6 +495,7 @@ export class EventsService {
   async remove(account: AuthAccount, id: string): Promise<{ id: string; deleted: true }> {
     const row = await this.#owned(account, id);
     await repo.deleteAlias(this.#db, row.id);
+    this.forgetLists(account.id);
     this.#log.info({ aliasId: row.id }, 'event deleted');
     return { id: row.id, deleted: true };
   }
@@ -487,6 +517,13 @@ export class EventsService {
       cursor = { ...c, direction: 'before' };
     }
     const filter = { ownerId: account.id, type: input.type, search: input.search || undefined };
+    // The events page asks for the first page of one type on every visit: that is what is kept.
+    const variant = !cursor && !filter.search ? `${input.type ?? '*'}:${input.limit}` : null;
+    if (variant !== null) {
+      const cached = this.#lists.get(account.id, variant);
+      if (cached) return cached;
+    }
+    const generation = this.#lists.generation;
     const { rows, total } = await repo.listPage(this.#db, {
       ...filter,
       cursor,
@@ -520,7 +557,10 @@ export class EventsService {
         ),
       ),
     );
-    return { entries, metadata };
+    const answer = { entries, metadata };
+    // Frozen: a kept answer serves several requests.
+    if (variant !== null) this.#lists.put(account.id, variant, deepFreeze(answer), generation);
+    return answer;
   }
 
   /** The owner's host link: opens the event as host on any device for two hours. */
@@ -573,6 +613,8 @@ export class EventsService {
       if (isUniqueViolation(error, PARTICIPANT_EMAIL_CONSTRAINT)) throw participantExists();
       throw error;
     }
+    // A speaker shows in the list.
+    this.forgetLists(account.id);
     const owner = await repo.ownerNames(this.#db, account.id);
     await this.#invite(row, [added], input.lang ?? 'en', owner.full);
     return this.#participantDto({ ...added, invitedAt: new Date(this.#now()) });
@@ -598,6 +640,7 @@ export class EventsService {
   ): Promise<{ id: string; removed: true }> {
     const row = await this.#owned(account, input.alias);
     if (!(await repo.deleteParticipant(this.#db, row.id, input.id))) throw participantNotFound();
+    this.forgetLists(account.id);
     return { id: input.id, removed: true };
   }
 
