@@ -348,6 +348,38 @@ describe('signaling media path', () => {
     });
   });
 
+  it('counts media requests the media server has not answered against the queue limit, until answered', async () => {
+    const event = await createEvent(server, owner.token);
+    const host = await join(event.name, 'host');
+    const guest = await join(event.name, 'Lan');
+    const room = media.rooms.get(event.id)!;
+    room.announce(feed('f-held', host.participantId));
+    await guest.client.nextOf('feeds');
+
+    let release = (): void => undefined;
+    room.held.set('subscribe', new Promise<void>((resolve) => (release = resolve)));
+    // 64 (the gateway's maxQueued) subscriptions the media server sits on.
+    const pending = Array.from({ length: 64 }, () =>
+      guest.client.request({ type: 'subscribe', feeds: ['f-held'] }),
+    );
+    await expect
+      .poll(() => room.callsOf('subscribe').filter((c) => c.participantId === guest.participantId))
+      .toHaveLength(64);
+    // One more request of any kind is refused while they are out.
+    expect(await guest.client.request({ type: 'raise_hand' })).toMatchObject({
+      type: 'error',
+      code: 'rate_limited',
+    });
+
+    release();
+    room.held.delete('subscribe');
+    for (const answer of await Promise.all(pending)) {
+      expect(answer).toMatchObject({ type: 'reply', ok: true });
+    }
+    // Answered, they count no more.
+    await guest.client.ok({ type: 'raise_hand' });
+  });
+
   it('asks the media backend only for what the role allows and shows feeds only to who may see them', async () => {
     const event = await createEvent(server, owner.token, { mode: 'conference' });
     const host = await join(event.name, 'host');

@@ -157,6 +157,12 @@ const NOT_JOINED = fail('not_joined', 'room.not_in_room');
 /** What `#handle` returns for a request whose reply comes after its turn in the queue. */
 const ANSWERED_LATER = Symbol('answered later');
 
+/** An answer given at most once, which says whether it was given and runs work after it. */
+type TrackedAnswer = Answer & {
+  readonly answered: boolean;
+  afterAnswer(then: () => void): void;
+};
+
 /**
  * How long a greeting waits for an unreachable owner node (until its lease expired and a node
  * here may take the room), and how often it asks again.
@@ -392,8 +398,9 @@ export class Connection implements Peer {
     }
   }
 
-  #answerFor(message: ClientMessage): Answer & { readonly answered: boolean } {
+  #answerFor(message: ClientMessage): TrackedAnswer {
     let answered = false;
+    const afterwards: (() => void)[] = [];
     const answer = (outcome: Outcome): void => {
       if (answered) return;
       answered = true;
@@ -408,10 +415,17 @@ export class Connection implements Peer {
       } else {
         this.#sendError(message.id, outcome.error);
       }
+      for (const then of afterwards) then();
     };
-    return Object.defineProperty(answer, 'answered', { get: () => answered }) as Answer & {
-      readonly answered: boolean;
-    };
+    return Object.assign(answer, {
+      get answered() {
+        return answered;
+      },
+      afterAnswer(then: () => void) {
+        if (answered) then();
+        else afterwards.push(then);
+      },
+    });
   }
 
   #sendMessage(message: ServerMessage): void {
@@ -441,7 +455,7 @@ export class Connection implements Peer {
 
   async #handle(
     message: ClientMessage,
-    answer: Answer,
+    answer: TrackedAnswer,
     text: string,
   ): Promise<void | typeof ANSWERED_LATER> {
     if (this.#closing || this.#phase === 'closed') return answer(NOT_JOINED);
@@ -504,26 +518,15 @@ export class Connection implements Peer {
     host: RoomHost,
     participantId: string,
     message: MediaRequest,
-    answer: Answer,
+    answer: TrackedAnswer,
   ): Promise<typeof ANSWERED_LATER> {
+    // Counted until answered: by the media room, or by the queue's handler should the hand-over
+    // throw (the room closed under it).
     this.#mediaInFlight += 1;
-    let settled = false;
-    const answerOnce: Answer = (outcome) => {
-      if (settled) return;
-      settled = true;
+    answer.afterAnswer(() => {
       this.#mediaInFlight -= 1;
-      answer(outcome);
-    };
-    try {
-      await host.media(participantId, message, answerOnce);
-    } catch (error) {
-      // Not handed over (the room closed under it): answered by the queue's handler.
-      if (!settled) {
-        settled = true;
-        this.#mediaInFlight -= 1;
-      }
-      throw error;
-    }
+    });
+    await host.media(participantId, message, answer);
     return ANSWERED_LATER;
   }
 
