@@ -69,6 +69,22 @@ describe.each(STORE_KINDS)('access-token cache on %s', (kind) => {
     }
   });
 
+  it('requests that miss the cache together share one lookup', async () => {
+    const a = await account('cacheburst');
+    const tokens = server.podium.services.accounts.tokens;
+    const lookup = vi.spyOn(tokens, 'lookup');
+    try {
+      // Eight requests in the same instant, as when a token's entry expires under load.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => tokens.authenticate(a.token)),
+      );
+      expect(answers.map((r) => r?.username)).toEqual(Array(8).fill(a.username));
+      expect(lookup).toHaveBeenCalledTimes(1);
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+
   it('logout refuses the token on the very next request', async () => {
     const a = await account('cachelogout');
     expect((await details(a.token)).status).toBe(200);

@@ -135,22 +135,20 @@ export class AccountSettingsService {
    * process forgets it, writes elsewhere show within the second). Frozen: the same object
    * answers several requests.
    */
-  async details(auth: AuthAccount): Promise<AccountDetailsDto> {
-    const cache = this.#accounts.detailsCache;
-    const cached = cache.get(auth.id);
-    if (cached) return cached;
-    const generation = cache.generation;
+  details(auth: AuthAccount): Promise<AccountDetailsDto> {
+    return this.#accounts.detailsCache.getOrLoad(auth.id, '', () => this.#readDetails(auth.id));
+  }
+
+  async #readDetails(accountId: string): Promise<AccountDetailsDto> {
     // One round trip: on PGlite every query costs its own pass through the WebAssembly
     // Postgres, on PostgreSQL its own send and wake-up.
-    const row = (await this.#detailsOf.execute({ accountId: auth.id }))[0];
+    const row = (await this.#detailsOf.execute({ accountId }))[0];
     // The same rule as every account read: a deleted or disabled account is signed out.
     if (!row || row.account.accountStatus === 'disabled') throw unauthorized();
-    const details = deepFreeze({
+    return deepFreeze({
       ...toAccountDto(row.account),
       settings: toSettings(row.settings ?? undefined),
     });
-    cache.put(auth.id, '', details, generation);
-    return details;
   }
 
   async update(auth: AuthAccount, update: AccountSettingsUpdate): Promise<AccountDetailsDto> {

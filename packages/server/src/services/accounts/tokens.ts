@@ -4,6 +4,7 @@ import type { Db } from '../../store/db.ts';
 import { accounts, accountSessions, retiredRenewalTokens } from '../../store/schema.ts';
 import type { AuthAccount } from '../auth-account.ts';
 import { TokenCache } from './token-cache.ts';
+import { SharedReads } from '../../shared/short-cache.ts';
 
 export interface IssuedTokens {
   sessionId: string;
@@ -80,6 +81,8 @@ export class TokenService {
   /** Resolved access tokens for up to a second (token-cache.ts); every revocation forgets. */
   readonly cache: TokenCache;
   #lookup: ReturnType<typeof prepareLookup>;
+  /** Lookups under way: the requests a token's expiry makes miss at once share one. */
+  #reads = new SharedReads<{ account: AuthAccount; expiresAt: number } | null>();
 
   constructor(options: TokenServiceOptions) {
     this.#db = options.db;
@@ -139,10 +142,13 @@ export class TokenService {
     const cached = this.cache.get(digest);
     if (cached) return cached;
     const generation = this.cache.generation;
-    const found = await this.lookup(digest);
-    if (!found) return null;
-    this.cache.put(digest, found.account, found.expiresAt, generation);
-    return { ...found.account };
+    const found = await this.#reads.run(digest, generation, async () => {
+      const read = await this.lookup(digest);
+      if (read) this.cache.put(digest, read.account, read.expiresAt, generation);
+      return read;
+    });
+    // A copy each, so a caller changing its account cannot change another's.
+    return found ? { ...found.account } : null;
   }
 
   /** The database side of `authenticate`: one join per call, no cache. */

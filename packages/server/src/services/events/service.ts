@@ -516,21 +516,27 @@ export class EventsService {
       if (!c) throw invalidFields({ before: msg('events.invalid_cursor') });
       cursor = { ...c, direction: 'before' };
     }
-    const filter = { ownerId: account.id, type: input.type, search: input.search || undefined };
-    // The events page asks for the first page of one type on every visit: that is what is kept.
-    const variant = !cursor && !filter.search ? `${input.type ?? '*'}:${input.limit}` : null;
-    if (variant !== null) {
-      const cached = this.#lists.get(account.id, variant);
-      if (cached) return cached;
-    }
-    const generation = this.#lists.generation;
-    const { rows, total } = await repo.listPage(this.#db, {
-      ...filter,
+    const query = {
+      ownerId: account.id,
+      type: input.type,
+      search: input.search || undefined,
       cursor,
       limit: input.limit,
-    });
-    const more = rows.length > input.limit;
-    let page = rows.slice(0, input.limit);
+    };
+    // The events page asks for the first page of one type on every visit: that is what is kept
+    // (frozen: a kept answer serves several requests).
+    if (cursor || query.search) return this.#readList(query);
+    return this.#lists.getOrLoad(account.id, `${input.type ?? '*'}:${input.limit}`, async () =>
+      deepFreeze(await this.#readList(query)),
+    );
+  }
+
+  async #readList(query: repo.ListQuery): Promise<AliasListResponse> {
+    const { cursor } = query;
+    const { rows, total } = await repo.listPage(this.#db, query);
+    const limit = query.limit;
+    const more = rows.length > limit;
+    let page = rows.slice(0, limit);
     if (cursor?.direction === 'before') page = page.reverse();
     const first = page[0];
     const last = page[page.length - 1];
@@ -546,7 +552,7 @@ export class EventsService {
         page.map((r) => r.id),
         'speaker',
       ),
-      repo.ownerNames(this.#db, account.id),
+      repo.ownerNames(this.#db, query.ownerId),
     ]);
     const entries = await Promise.all(
       page.map((r) =>
@@ -557,10 +563,7 @@ export class EventsService {
         ),
       ),
     );
-    const answer = { entries, metadata };
-    // Frozen: a kept answer serves several requests.
-    if (variant !== null) this.#lists.put(account.id, variant, deepFreeze(answer), generation);
-    return answer;
+    return { entries, metadata };
   }
 
   /** The owner's host link: opens the event as host on any device for two hours. */

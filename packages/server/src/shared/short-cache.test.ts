@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { SharedReads, ShortCache, deepFreeze } from './short-cache.ts';
+
+/** A read that finishes when the test says so. */
+function gate<V>() {
+  let open!: (value: V) => void;
+  const promise = new Promise<V>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+describe('short cache', () => {
+  it('keeps an answer for its TTL, per owner and variant', () => {
+    let clock = 0;
+    const cache = new ShortCache<string>({ now: () => clock, ttlMs: 1000, maxOwners: 10 });
+    cache.put('a', 'x', 'a-x', cache.generation);
+    cache.put('b', 'x', 'b-x', cache.generation);
+    expect(cache.get('a', 'x')).toBe('a-x');
+    expect(cache.get('a', 'y')).toBeUndefined();
+    expect(cache.get('b', 'x')).toBe('b-x');
+    clock = 1000;
+    expect(cache.get('a', 'x')).toBeUndefined();
+  });
+
+  it("forgets all of an owner's answers, and drops a read that started before the forget", () => {
+    const cache = new ShortCache<string>({ now: () => 0, ttlMs: 1000, maxOwners: 10 });
+    cache.put('a', 'x', 'old', cache.generation);
+    cache.put('a', 'y', 'old', cache.generation);
+    const before = cache.generation;
+    cache.forget('a');
+    expect(cache.get('a', 'x')).toBeUndefined();
+    expect(cache.get('a', 'y')).toBeUndefined();
+    cache.put('a', 'x', 'read before the write', before);
+    expect(cache.get('a', 'x')).toBeUndefined();
+  });
+
+  it('holds a bounded number of owners, dropping the oldest first', () => {
+    const cache = new ShortCache<string>({ now: () => 0, ttlMs: 1000, maxOwners: 2 });
+    for (const owner of ['a', 'b', 'c']) cache.put(owner, '', owner, cache.generation);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe('b');
+    expect(cache.get('c')).toBe('c');
+  });
+
+  it('requests that miss together share one read; one after a forget reads again', async () => {
+    const cache = new ShortCache<string>({ now: () => 0, ttlMs: 1000, maxOwners: 10 });
+    const reads: Array<ReturnType<typeof gate<string>>> = [];
+    const load = () => {
+      const g = gate<string>();
+      reads.push(g);
+      return g.promise;
+    };
+    const first = cache.getOrLoad('a', '', load);
+    const second = cache.getOrLoad('a', '', load);
+    expect(reads).toHaveLength(1);
+    cache.forget('a');
+    const afterWrite = cache.getOrLoad('a', '', load);
+    expect(reads).toHaveLength(2);
+    reads[0]!.open('before the write');
+    reads[1]!.open('after the write');
+    expect(await first).toBe('before the write');
+    expect(await second).toBe('before the write');
+    expect(await afterWrite).toBe('after the write');
+    // Only the read made after the write is kept.
+    expect(await cache.getOrLoad('a', '', load)).toBe('after the write');
+    expect(reads).toHaveLength(2);
+  });
+
+  it('a failed read is shared by its waiters but not kept', async () => {
+    const reads = new SharedReads<string>();
+    let calls = 0;
+    const failing = () => {
+      calls += 1;
+      return Promise.reject(new Error('database down'));
+    };
+    const both = [reads.run('k', 0, failing), reads.run('k', 0, failing)];
+    for (const p of both) await expect(p).rejects.toThrow('database down');
+    expect(calls).toBe(1);
+    await expect(reads.run('k', 0, () => Promise.resolve('up again'))).resolves.toBe('up again');
+  });
+
+  it('deepFreeze makes a kept answer unchangeable, nested objects and arrays too', () => {
+    const answer = deepFreeze({ entries: [{ title: 't', speakers: [{ name: 'n' }] }] });
+    expect(() => {
+      (answer.entries[0]!.speakers as Array<{ name: string }>).push({ name: 'm' });
+    }).toThrow(TypeError);
+    expect(() => {
+      (answer.entries[0] as { title: string }).title = 'changed';
+    }).toThrow(TypeError);
+  });
+});
