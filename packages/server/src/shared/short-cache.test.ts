@@ -43,6 +43,20 @@ describe('short cache', () => {
     expect(cache.get('c')).toBe('c');
   });
 
+  it('lets go of owners whose answers all expired, when it keeps another', () => {
+    let clock = 0;
+    const cache = new ShortCache<string>({ now: () => clock, ttlMs: 1000, maxOwners: 10 });
+    cache.put('a', 'x', 'a', cache.generation);
+    clock = 500;
+    cache.put('b', 'x', 'b', cache.generation);
+    expect(cache.owners).toBe(2);
+    clock = 1200;
+    cache.put('c', 'x', 'c', cache.generation);
+    // 'a' expired and went; 'b' still answers.
+    expect(cache.owners).toBe(2);
+    expect(cache.get('b', 'x')).toBe('b');
+  });
+
   it('requests that miss together share one read; one after a forget reads again', async () => {
     const cache = new ShortCache<string>({ now: () => 0, ttlMs: 1000, maxOwners: 10 });
     const reads: Array<ReturnType<typeof gate<string>>> = [];

@@ -29,9 +29,18 @@ export class SharedReads<V> {
  * caller takes `generation` before reading and hands it to `put`, which drops the answer when
  * anything was forgotten in between.
  */
+interface Owned<V> {
+  entries: Map<string, { value: V; expiresAt: number }>;
+  /** When the owner's latest entry expires: all of them are gone by then. */
+  expiresAt: number;
+}
+
 export class ShortCache<V> {
-  /** Owner → (variant → entry); an owner's entries go together. */
-  #owners = new Map<string, Map<string, { value: V; expiresAt: number }>>();
+  /**
+   * Owner → (variant → entry); an owner's entries go together. In the order of each owner's
+   * latest `put`, so the owners at the front are the ones whose answers expired first.
+   */
+  #owners = new Map<string, Owned<V>>();
   #now: () => number;
   #ttlMs: number;
   #maxOwners: number;
@@ -49,12 +58,17 @@ export class ShortCache<V> {
     return this.#generation;
   }
 
+  /** Owners whose answers are held (memory), expired ones included until a `put` lets go. */
+  get owners(): number {
+    return this.#owners.size;
+  }
+
   get(owner: string, variant = ''): V | undefined {
-    const entries = this.#owners.get(owner);
-    const entry = entries?.get(variant);
+    const owned = this.#owners.get(owner);
+    const entry = owned?.entries.get(variant);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.#now()) {
-      entries?.delete(variant);
+      owned?.entries.delete(variant);
       return undefined;
     }
     return entry.value;
@@ -63,18 +77,20 @@ export class ShortCache<V> {
   /** Keeps `value` for the TTL, unless something was forgotten since `generation` was read. */
   put(owner: string, variant: string, value: V, generation: number): void {
     if (generation !== this.#generation) return;
-    let entries = this.#owners.get(owner);
-    if (!entries) {
-      // Bounded: past the limit the owner cached longest ago goes first.
-      while (this.#owners.size >= this.#maxOwners) {
-        const oldest = this.#owners.keys().next();
-        if (oldest.done) break;
-        this.#owners.delete(oldest.value);
-      }
-      entries = new Map();
-      this.#owners.set(owner, entries);
+    const now = this.#now();
+    const expiresAt = now + this.#ttlMs;
+    const owned = this.#owners.get(owner) ?? { entries: new Map(), expiresAt };
+    // To the back: the front holds the owners whose answers all expired first.
+    this.#owners.delete(owner);
+    // Memory holds only what can still answer (an hour of lists of different owners would
+    // otherwise stay until pushed out), and at most maxOwners owners.
+    for (const [oldest, { expiresAt: until }] of this.#owners) {
+      if (until > now && this.#owners.size < this.#maxOwners) break;
+      this.#owners.delete(oldest);
     }
-    entries.set(variant, { value, expiresAt: this.#now() + this.#ttlMs });
+    owned.expiresAt = expiresAt;
+    owned.entries.set(variant, { value, expiresAt });
+    this.#owners.set(owner, owned);
   }
 
   /**
