@@ -30,6 +30,11 @@ export interface LocalMediaState {
   activeSpeaker: string | null;
   /** Received streams by feed id. */
   remote: Readonly<Record<string, MediaStream>>;
+  /**
+   * The subscriber connection answered its first offer: joining, the call view waits for this
+   * (ui/callViewGate.ts) so its first render does not hold up the subscription.
+   */
+  subscriberAnswered: boolean;
 }
 
 const OFF = { on: false, pending: false, error: null, stream: null } as const;
@@ -48,4 +53,5 @@ export const INITIAL_MEDIA: LocalMediaState = {
   network: null,
   activeSpeaker: null,
   remote: {},
+  subscriberAnswered: false,
 };

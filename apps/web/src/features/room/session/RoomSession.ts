@@ -170,7 +170,13 @@ export class RoomSession {
     this.#joining = true;
     const devices = this.#media?.hasDevices ?? { mic: false, camera: false };
     try {
-      await this.#client.request('join', { has_mic: devices.mic, has_camera: devices.camera });
+      const joined = this.#client.request('join', {
+        has_mic: devices.mic,
+        has_camera: devices.camera,
+      });
+      // The subscriber's connection is made while the server answers (see prepareSubscriber).
+      this.#media?.prepareSubscriber();
+      await joined;
       this.#lockedTries = 0;
     } catch (error) {
       this.#onJoinRefused(error);
