@@ -9,6 +9,7 @@ import { WaitingScreen, type WaitingState } from '../../join/waiting/index.ts';
 import { endedPath, joinPath, type EndReason } from '../paths.ts';
 import { signalingErrorText } from '../signaling/errors.ts';
 import { CallView } from './CallView.tsx';
+import { useCallViewGate } from './callViewGate.ts';
 import { RoomContext, useRoom, useRoomState } from './context.ts';
 import { useRoomSession } from './useRoomSession.ts';
 
@@ -36,10 +37,12 @@ function RoomView({ admission }: { admission: JoinAdmission }) {
   const session = useRoom();
   const navigate = useNavigate();
   const joinState = useRoomState((s) => s.room.joinState);
-  // The call view's first render is one long task (76–140 ms measured on a loaded 2-core
-  // machine). Mounted from a deferred value it renders in the background, in slices, so the
-  // `feeds` that follow `welcome` are handled (and subscribed to) first (issue 11 item 3).
-  const callState = useDeferredValue(joinState);
+  // The call view's first render is the page's longest task: it waits for the subscription to
+  // be answered (callViewGate.ts), and then renders in the background from a deferred value, in
+  // slices, so what the socket brings meanwhile is handled first (issue 11 item 3).
+  const inCall = joinState === 'connected' || joinState === 'reconnecting';
+  const showCall = useCallViewGate(inCall);
+  const callShown = useDeferredValue(showCall);
   const ended = useRoomState((s) => s.room.ended);
   const removed = useRoomState((s) => s.room.removed);
   const failure = useRoomState((s) => s.failure);
@@ -102,8 +105,7 @@ function RoomView({ admission }: { admission: JoinAdmission }) {
     );
   }
 
-  const inCall = (state: typeof joinState) => state === 'connected' || state === 'reconnecting';
-  if (inCall(joinState) && inCall(callState)) {
+  if (showCall && callShown) {
     return <CallView title={admission.title} alias={alias} />;
   }
 
