@@ -25,6 +25,7 @@ import type { JoinLink } from './joinLink.ts';
 import { MediaPreview } from './MediaPreview.tsx';
 import { PasscodeModal } from './PasscodeModal.tsx';
 import { roomPath } from '../room/paths.ts';
+import type * as RoomPrefetch from '../room/prefetch.ts';
 import type { JoinAdmission } from './ticket.ts';
 import { useJoinPage } from './useJoinPage.ts';
 import { usePreJoin } from './usePreJoin.ts';
@@ -68,7 +69,17 @@ function HomeLink() {
 }
 
 /** Lazy, so the join page's first load does not grow; it is tiny and loads with the page. */
-const loadRoomPrefetch = () => import('../room/prefetch.ts');
+let roomPrefetch: typeof RoomPrefetch | null = null;
+const loadRoomPrefetch = () =>
+  import('../room/prefetch.ts').then((m) => {
+    roomPrefetch = m;
+    return m;
+  });
+/** Now when it is here (the click and the admission must not wait a turn), else once loaded. */
+const withRoomPrefetch = (run: (room: typeof RoomPrefetch) => void) => {
+  if (roomPrefetch) run(roomPrefetch);
+  else void loadRoomPrefetch().then(run);
+};
 
 function PreJoin({
   detail,
@@ -81,22 +92,25 @@ function PreJoin({
   onAdmitted: (admission: JoinAdmission) => void;
   onExpired: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [lang] = useLanguage();
   const pre = usePreJoin(
     detail,
     link,
     (admission, socket) => {
-      // The socket's credentials came with the admission (or are asked for now), while the page
+      // The room starts now (its socket's credentials came with the admission), while the page
       // switches to the room.
-      void loadRoomPrefetch().then((room) => room.prefetchRoomSocket(admission.ticket, socket));
+      withRoomPrefetch((room) => room.primeRoomSocket(admission.ticket, socket));
+      roomPrefetch?.launchRoom(admission, (kind, n) =>
+        i18n.t(`join.media.fallback.${kind}`, { n }),
+      );
       onAdmitted(admission);
     },
     onExpired,
     {
       // The room's socket connects while verify-call is asked; closed again if it refuses.
-      joining: () => void loadRoomPrefetch().then((room) => room.preopenRoomSocket()),
-      notAdmitted: () => void loadRoomPrefetch().then((room) => room.dropRoomSocket()),
+      joining: () => withRoomPrefetch((room) => room.preopenRoomSocket()),
+      notAdmitted: () => withRoomPrefetch((room) => room.dropRoomSocket()),
     },
   );
   // The room's code and ICE config load while the person looks at the pre-join page.

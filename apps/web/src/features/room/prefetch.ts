@@ -4,6 +4,12 @@ import { prefetchServerMessageSchema } from '../../shared/socket/SocketCore.ts';
 import { iceConfig } from './media/iceConfig.ts';
 import type { SignalAuthResponse } from '@podium/protocol';
 import { prefetchSocketAuth, primeSocketAuth } from './session/auth.ts';
+import type { JoinAdmission } from '../join/ticket.ts';
+import type * as BrowserRoom from './ui/browserRoom.ts';
+import type { FallbackLabel } from './ui/browserRoom.ts';
+
+/** The room's launcher, once its code is here (it comes with the room page's). */
+let launcher: typeof BrowserRoom | null = null;
 
 /**
  * What the room can do before the click on Join (issue 11 item 3): while the pre-join page is
@@ -12,6 +18,12 @@ import { prefetchSocketAuth, primeSocketAuth } from './session/auth.ts';
  */
 export function prefetchRoom(): void {
   void import('./ui/RoomRoute.tsx').catch(() => undefined);
+  void import('./ui/browserRoom.ts').then(
+    (m) => {
+      launcher = m;
+    },
+    () => undefined,
+  );
   prefetchServerMessageSchema();
   void iceConfig.load();
 }
@@ -21,9 +33,18 @@ export function prefetchRoom(): void {
  * verify-call's answer, or else asks for them with the fresh ticket at once, while the page
  * switches to the room, instead of after it mounted.
  */
-export function prefetchRoomSocket(ticket: string, socket?: SignalAuthResponse): void {
+export function primeRoomSocket(ticket: string, socket?: SignalAuthResponse): void {
   if (socket) primeSocketAuth(ticket, { credentials: socket.credentials, roomId: socket.room.id });
   else prefetchSocketAuth(ticket);
+}
+
+/**
+ * Admitted, right after primeRoomSocket and in the same turn (the room page must not have
+ * mounted yet, or it would start a second session): the room session starts now and the room
+ * page adopts it. Without the room's code yet, the room page starts it once mounted.
+ */
+export function launchRoom(admission: JoinAdmission, fallbackLabel: FallbackLabel): void {
+  launcher?.launchBrowserRoom(admission, fallbackLabel);
 }
 
 /** Joining (verify-call asked): the room's socket starts connecting now; the room adopts it. */
