@@ -3,7 +3,7 @@
 // microphone. A host with the camera on stays in the room; a guest joins `--joins` times (each
 // in a fresh browser context, leaving through 'Leave' before the next one).
 //
-//   npm run bench -- join [--joins 20] [--guest-media on|off] [--out file.json]
+//   npm run bench -- join [--joins 20] [--guest-media on|off] [--out file.json] [--trace dir]
 //
 // Runs as root: Janus and Chromium run in a network namespace the benchmark makes, the Podium
 // server on the host side of its veth pair (bench/lib/media-stack.ts). Times are taken inside
@@ -61,6 +61,15 @@ declare global {
  */
 function instrument(): void {
   const now = (): number => performance.timeOrigin + performance.now();
+  // The same moments as user-timing marks, so a Chromium trace (--trace) lines them up with
+  // the main thread's tasks and samples.
+  const mark = (name: string): void => {
+    try {
+      performance.mark(`bench:${name}`);
+    } catch {
+      // Marks are only for traces.
+    }
+  };
   const marks: Marks = {
     click: null,
     socketOpen: null,
@@ -80,6 +89,7 @@ function instrument(): void {
       const button = (event.target as Element | null)?.closest?.('button');
       if (button && /Join in browser/.test(button.textContent ?? '') && marks.click === null) {
         marks.click = now();
+        mark('click');
       }
     },
     true,
@@ -99,6 +109,11 @@ function instrument(): void {
           (event.data.includes('"type":"welcome"') || event.data.includes('"videoroom":"joined"'))
         ) {
           marks.welcome = now();
+          mark('welcome');
+        }
+        if (marks.click !== null && marks.firstFrame === null && typeof event.data === 'string') {
+          const what = /"(?:type|janus|videoroom)":"([a-z_]+)"/.exec(event.data)?.[1] ?? '?';
+          mark(`in:${what}`);
         }
       });
     }
@@ -111,6 +126,7 @@ function instrument(): void {
         if (marks.firstFrame === null) {
           const what = /"(?:type|janus|request)":"([a-z_]+)"/.exec(data)?.[1] ?? '?';
           marks.sent.push([Math.round(now() - marks.click), what]);
+          mark(`out:${what}`);
         }
       }
       super.send(data);
@@ -123,12 +139,16 @@ function instrument(): void {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const what = new URL(url, location.href).pathname;
     const track = marks.click !== null && marks.firstFrame === null;
-    if (track) marks.sent.push([Math.round(now() - marks.click!), what]);
+    if (track) {
+      marks.sent.push([Math.round(now() - marks.click!), what]);
+      mark(`out:${what}`);
+    }
     const answer = nativeFetch(input, init);
     if (track) {
-      void answer.finally(() =>
-        marks.sent.push([Math.round(now() - marks.click!), `${what} done`]),
-      );
+      void answer.finally(() => {
+        marks.sent.push([Math.round(now() - marks.click!), `${what} done`]);
+        mark(`in:${what}`);
+      });
     }
     return answer;
   };
@@ -142,15 +162,22 @@ function instrument(): void {
       this.addEventListener('track', (event: RTCTrackEvent) => {
         if (event.track.kind !== 'video') return;
         hasVideo = true;
+        if (marks.remoteTrack === null) mark('remoteTrack');
         marks.remoteTrack ??= now();
         if (this.connectionState === 'connected') marks.connected ??= now();
       });
       this.addEventListener('connectionstatechange', () => {
-        if (hasVideo && this.connectionState === 'connected') marks.connected ??= now();
+        if (hasVideo && this.connectionState === 'connected' && marks.connected === null) {
+          marks.connected = now();
+          mark('connected');
+        }
       });
     }
     override setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
-      if (description?.type === 'offer' && marks.click !== null) marks.offerIn ??= now();
+      if (description?.type === 'offer' && marks.click !== null && marks.offerIn === null) {
+        marks.offerIn = now();
+        mark('offerIn');
+      }
       return super.setRemoteDescription(description);
     }
   };
@@ -162,8 +189,14 @@ function instrument(): void {
       .then((reports) => {
         for (const report of reports) {
           report?.forEach((s: Record<string, unknown>) => {
-            if (s.type === 'inbound-rtp' && s.kind === 'video' && Number(s.framesDecoded) > 0) {
-              marks.firstFrame ??= now();
+            if (
+              s.type === 'inbound-rtp' &&
+              s.kind === 'video' &&
+              Number(s.framesDecoded) > 0 &&
+              marks.firstFrame === null
+            ) {
+              marks.firstFrame = now();
+              mark('firstFrame');
             }
           });
         }
@@ -308,8 +341,30 @@ async function startBarePage(
   };
 }
 
+/**
+ * What a `--trace` run records from the click to the first frame: the main thread's tasks, the
+ * user-timing marks of `instrument`, and V8's samples (bench/join/trace.ts reads them).
+ */
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
 /** Waits for the first remote frame after the click and turns the page's marks into a sample. */
-async function measure(page: Page, kind: Kind, i: number): Promise<JoinSample> {
+async function measure(
+  page: Page,
+  kind: Kind,
+  i: number,
+  traceDir: string | null,
+): Promise<JoinSample> {
+  const browser = page.context().browser();
+  if (traceDir && browser) {
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  }
   const load1 = os.loadavg()[0]!;
   await joinButton(page).click();
   try {
@@ -327,6 +382,12 @@ async function measure(page: Page, kind: Kind, i: number): Promise<JoinSample> {
       `no remote frame in 60 s (page marks: ${JSON.stringify(marks)}${status ? `; ${status}` : ''})`,
       { cause: error },
     );
+  } finally {
+    if (traceDir && browser) {
+      const trace = await browser.stopTracing();
+      fs.mkdirSync(traceDir, { recursive: true });
+      fs.writeFileSync(path.join(traceDir, `${kind}-${i + 1}.json`), trace);
+    }
   }
   const m = (await page.evaluate(() => window.__benchMarks)) as Marks;
   const diff = (a: number | null, b: number | null): number | null =>
@@ -361,6 +422,7 @@ async function oneJoin(
   alias: string,
   i: number,
   guestMedia: boolean,
+  traceDir: string | null,
 ): Promise<JoinSample> {
   const context = await newContext(browser, stack.url);
   try {
@@ -402,7 +464,7 @@ async function oneJoin(
     }
     // Let the pre-join page settle (camera preview started) so only the join is measured.
     await page.waitForTimeout(1000);
-    const sample = await measure(page, 'podium', i);
+    const sample = await measure(page, 'podium', i, traceDir);
     await controls(page).getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/\/ended\//, { timeout: 30_000 });
     return sample;
@@ -411,7 +473,12 @@ async function oneJoin(
   }
 }
 
-async function oneBareJoin(browser: Browser, url: string, i: number): Promise<JoinSample> {
+async function oneBareJoin(
+  browser: Browser,
+  url: string,
+  i: number,
+  traceDir: string | null,
+): Promise<JoinSample> {
   const context = await newContext(browser, url);
   try {
     const page = await instrumentedPage(context);
@@ -426,7 +493,7 @@ async function oneBareJoin(browser: Browser, url: string, i: number): Promise<Jo
       throw new Error(`the bare page was not ready in 30 s: ${status}`, { cause: error });
     }
     await page.waitForTimeout(1000);
-    const sample = await measure(page, 'bare', i);
+    const sample = await measure(page, 'bare', i, traceDir);
     await page.locator('#leave').click();
     await page.locator('#status', { hasText: /^left$/ }).waitFor({ timeout: 10_000 });
     return sample;
@@ -470,12 +537,15 @@ async function main(): Promise<void> {
       bare: { type: 'string', default: 'on' },
       out: { type: 'string' },
       'web-dist': { type: 'string' },
+      /** A Chromium trace of each join into this folder (tasks, marks, V8 samples; slower). */
+      trace: { type: 'string' },
     },
   });
   const joins = Number(values.joins);
   if (!Number.isInteger(joins) || joins < 1) throw new Error('--joins must be a positive integer');
   const guestMedia = values['guest-media'] === 'on';
   const withBare = values.bare !== 'off';
+  const traceDir = values.trace ? path.resolve(values.trace) : null;
   const webDist = path.resolve(values['web-dist'] ?? path.join(repoRoot, 'apps/web/dist'));
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('the web app is not built: run `npm run build` first');
@@ -514,8 +584,8 @@ async function main(): Promise<void> {
         try {
           const sample =
             kind === 'podium'
-              ? await oneJoin(browser, stack, event.alias, i, guestMedia)
-              : await oneBareJoin(browser, bare!.url, i);
+              ? await oneJoin(browser, stack, event.alias, i, guestMedia, traceDir)
+              : await oneBareJoin(browser, bare!.url, i, traceDir);
           samples.push(sample);
           const f = (x: number | null) => (x === null ? '—' : x.toFixed(0));
           log(
