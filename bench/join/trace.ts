@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import { repoRoot } from '../signaling/server-process.ts';
 
 interface TraceEvent {
@@ -101,12 +101,15 @@ const samples: { ts: number; node: number }[] = [];
 }
 
 // Minified frames back to their source files through the build's maps.
-const maps = new Map<string, TraceMap | null>();
-function mapFor(url: string): TraceMap | null {
+const maps = new Map<string, SourceMap | null>();
+function mapFor(url: string): SourceMap | null {
   const name = url.split('/').pop()?.split('?')[0] ?? '';
   if (!maps.has(name)) {
     const mapFile = path.join(webDist, 'assets', `${name}.map`);
-    maps.set(name, fs.existsSync(mapFile) ? new TraceMap(fs.readFileSync(mapFile, 'utf8')) : null);
+    const payload = fs.existsSync(mapFile)
+      ? (JSON.parse(fs.readFileSync(mapFile, 'utf8')) as SourceMapPayload)
+      : null;
+    maps.set(name, payload ? new SourceMap(payload) : null);
   }
   return maps.get(name) ?? null;
 }
@@ -119,9 +122,17 @@ function label(node: ProfileNode): string {
   let text = functionName || '(anonymous)';
   if (url) {
     const map = mapFor(url);
-    const pos = map
-      ? originalPositionFor(map, { line: lineNumber + 1, column: Math.max(0, columnNumber) })
-      : null;
+    // Both 0-based, like the profile's frames.
+    const entry = map?.findEntry(lineNumber, Math.max(0, columnNumber));
+    const pos =
+      entry && 'originalSource' in entry
+        ? {
+            source: entry.originalSource,
+            line: entry.originalLine + 1,
+            // Node 20's types leave out the name it returns.
+            name: (entry as { name?: string }).name,
+          }
+        : null;
     if (pos?.source) {
       const source = pos.source
         .replace(/^(\.\.\/)+/, '')
