@@ -306,6 +306,12 @@ export class RoomMedia {
     }
   }
 
+  /** The join was not answered with a welcome (a full or locked room…): no spare is kept. */
+  dropSpare(): void {
+    this.#spare?.close();
+    this.#spare = null;
+  }
+
   /** The spare connection if it fits the subscriber's configuration; closed if not. */
   #takeSpare(frames: E2ee | null): RTCPeerConnection | undefined {
     const spare = this.#spare;
@@ -456,8 +462,7 @@ export class RoomMedia {
     this.#screen?.close(false);
     this.extra.closeAll();
     this.#subscriber?.close();
-    this.#spare?.close();
-    this.#spare = null;
+    this.dropSpare();
     this.#preview.close();
     this.#e2ee?.close();
     this.#e2ee = null;

@@ -179,6 +179,7 @@ export class RoomSession {
       await joined;
       this.#lockedTries = 0;
     } catch (error) {
+      this.#media?.dropSpare();
       this.#onJoinRefused(error);
     } finally {
       this.#joining = false;
