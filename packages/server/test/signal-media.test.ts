@@ -314,16 +314,25 @@ describe('signaling media path', () => {
     expect(room.callsOf('leave').map((c) => c.participantId)).toEqual([guest.participantId]);
   });
 
-  it('keeps a socket answering while the media server is slow, and hands its media requests on in order', async () => {
+  /** A host's feed a guest sees, and the media server sitting on every subscription. */
+  async function subscriptionsHeld(feedId: string) {
     const event = await createEvent(server, owner.token);
     const host = await join(event.name, 'host');
     const guest = await join(event.name, 'Lan');
     const room = media.rooms.get(event.id)!;
-    room.announce(feed('f-slow', host.participantId));
+    room.announce(feed(feedId, host.participantId));
     await guest.client.nextOf('feeds');
+    let answer = (): void => undefined;
+    room.held.set('subscribe', new Promise<void>((resolve) => (answer = resolve)));
+    const release = () => {
+      answer();
+      room.held.delete('subscribe');
+    };
+    return { guest, room, release };
+  }
 
-    let release = (): void => undefined;
-    room.held.set('subscribe', new Promise<void>((resolve) => (release = resolve)));
+  it('keeps a socket answering while the media server is slow, and hands its media requests on in order', async () => {
+    const { guest, room, release } = await subscriptionsHeld('f-slow');
     const subscribed = guest.client.request({ type: 'subscribe', feeds: ['f-slow'] });
     // Behind it on the same socket: a layer change for the same connection, a raised hand and a
     // chat message. The controls answer while Janus has not; the media request reaches the
@@ -340,7 +349,6 @@ describe('signaling media path', () => {
     expect(guest.client.all('offer')).toEqual([]);
 
     release();
-    room.held.delete('subscribe');
     expect(await subscribed).toMatchObject({ type: 'reply', ok: true });
     expect(await layered).toMatchObject({ type: 'reply', ok: true });
     expect(await guest.client.nextOf('offer')).toMatchObject({
@@ -349,15 +357,7 @@ describe('signaling media path', () => {
   });
 
   it('counts media requests the media server has not answered against the queue limit, until answered', async () => {
-    const event = await createEvent(server, owner.token);
-    const host = await join(event.name, 'host');
-    const guest = await join(event.name, 'Lan');
-    const room = media.rooms.get(event.id)!;
-    room.announce(feed('f-held', host.participantId));
-    await guest.client.nextOf('feeds');
-
-    let release = (): void => undefined;
-    room.held.set('subscribe', new Promise<void>((resolve) => (release = resolve)));
+    const { guest, room, release } = await subscriptionsHeld('f-held');
     // 64 (the gateway's maxQueued) subscriptions the media server sits on.
     const pending = Array.from({ length: 64 }, () =>
       guest.client.request({ type: 'subscribe', feeds: ['f-held'] }),
@@ -372,7 +372,6 @@ describe('signaling media path', () => {
     });
 
     release();
-    room.held.delete('subscribe');
     for (const answer of await Promise.all(pending)) {
       expect(answer).toMatchObject({ type: 'reply', ok: true });
     }
