@@ -4,6 +4,14 @@ import { apiPaths } from '@podium/protocol';
 import { requestLogLevel, SLOW_REQUEST_MS } from '../src/app.ts';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { signUpAndLogin } from './events-support.ts';
+import {
+  createEvent,
+  joinRoom,
+  joinTicket,
+  socketCredentials,
+  type SignalClient,
+} from './signal-support.ts';
 
 /** The per-request log: one compact line per answer, tied to the answer by its request id. */
 describe.each(STORE_KINDS)('request log on %s', (kind) => {
@@ -60,6 +68,31 @@ describe.each(STORE_KINDS)('request log on %s', (kind) => {
     });
     await expect.poll(() => lines.some((l) => l.reqId === laterId)).toBe(true);
     expect(lines.filter((l) => l.reqId === requestId)).toEqual([]);
+  });
+
+  it('writes no error for a socket that greets, joins, chats and leaves', async () => {
+    const owner = await signUpAndLogin(server, `log-${kind}`, 'Mai Trần');
+    const event = await createEvent(server, owner.token);
+    const clients: SignalClient[] = [];
+    try {
+      const host = await joinRoom(
+        server,
+        await socketCredentials(server, { alias: event.name }, owner.token),
+      );
+      clients.push(host.client);
+      const ticket = await joinTicket(server, event.name, { name: 'Lan' });
+      const guest = await joinRoom(server, await socketCredentials(server, { ticket }));
+      clients.push(guest.client);
+      await guest.client.ok({ type: 'chat', to: 'everyone', text: 'xin chào' });
+      await host.client.nextOf('chat_message');
+      await guest.client.ok({ type: 'leave' });
+      await host.client.nextOf('participant_left');
+    } finally {
+      for (const c of clients) c.ws.terminate();
+    }
+    // Each answered request once wrote "request left without an answer" (an answer's
+    // `answered` flag read false for ever).
+    expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
   });
 
   it('levels: server errors and slow answers at warn, client errors at info, the rest at debug', () => {

@@ -417,15 +417,17 @@ export class Connection implements Peer {
       }
       for (const then of afterwards) then();
     };
-    return Object.assign(answer, {
-      get answered() {
-        return answered;
+    // defineProperties, not Object.assign: assign would copy the getter's value at this moment
+    // (false for ever), and every request would look unanswered once its turn ended.
+    return Object.defineProperties(answer, {
+      answered: { get: () => answered },
+      afterAnswer: {
+        value: (then: () => void) => {
+          if (answered) then();
+          else afterwards.push(then);
+        },
       },
-      afterAnswer(then: () => void) {
-        if (answered) then();
-        else afterwards.push(then);
-      },
-    });
+    }) as TrackedAnswer;
   }
 
   #sendMessage(message: ServerMessage): void {
