@@ -264,6 +264,53 @@ describe.each(STORE_KINDS)('events API on %s', (kind) => {
     expect(rows).toHaveLength(0);
   });
 
+  it('the list shows each event as it was created: speakers in order, the owner’s name, on every kind of page', async () => {
+    const lister = await signUpAndLogin(server, 'lister', 'Chi Trần');
+    const tag = Date.now().toString(36);
+    const withSpeakers = await create(
+      {
+        title: 'Panel',
+        start_time: hoursFromNow(30),
+        speakers: [
+          { name: 'Zed', email: `zed-${tag}@example.test` },
+          { name: 'Ann', email: `ann-${tag}@example.test` },
+        ],
+      },
+      lister.token,
+    );
+    const alone = await create({ title: 'Solo', start_time: hoursFromNow(20) }, lister.token);
+    expect([withSpeakers.status, alone.status]).toEqual([201, 201]);
+    // A participant who is not a speaker is not among the speakers.
+    const participant = await server.api('/api/account/qrcode/participant/add', {
+      body: { alias: withSpeakers.body.name, name: 'Dũng', email: `dung-${tag}@example.test` },
+      token: lister.token,
+    });
+    expect(participant.status).toBe(201);
+    const expected = [withSpeakers.body, alone.body];
+    expect(withSpeakers.body.speakers.map((s: { name: string }) => s.name)).toEqual(['Zed', 'Ann']);
+    expect(withSpeakers.body.owner).toEqual({ id: lister.id, name: 'Chi Trần' });
+
+    const first = await list({}, lister.token);
+    expect(first.body.entries).toEqual(expected);
+    expect(first.body.metadata.total_count).toBe(2);
+    const searched = await list({ search: 'panel' }, lister.token);
+    expect(searched.body.entries).toEqual([withSpeakers.body]);
+    expect(searched.body.metadata.total_count).toBe(1);
+    const one = await list({ limit: 1 }, lister.token);
+    expect(one.body.entries).toEqual([withSpeakers.body]);
+    const next = await list({ limit: 1, after: one.body.metadata.after }, lister.token);
+    expect(next.body.entries).toEqual([alone.body]);
+    expect(next.body.metadata).toMatchObject({ total_count: 2, after: null });
+    // A page past the last event has no entry but still the total.
+    const past = Buffer.from(JSON.stringify([alone.body.start_time, alone.body.id])).toString(
+      'base64url',
+    );
+    const beyond = await list({ limit: 1, after: past }, lister.token);
+    expect(beyond.status).toBe(200);
+    expect(beyond.body.entries).toEqual([]);
+    expect(beyond.body.metadata.total_count).toBe(2);
+  });
+
   it('vanity aliases are unique regardless of case (409 fields.name)', async () => {
     const name = `Team-Room-${Date.now().toString(36)}`;
     const first = await create({ title: 'Vanity', start_time: hoursFromNow(2), name });

@@ -102,9 +102,22 @@ export interface OwnerNames {
   email: string | null;
 }
 
+/** The account columns an owner's names are made of. */
+const nameColumns = {
+  fullName: accounts.fullName,
+  firstName: accounts.firstName,
+  lastName: accounts.lastName,
+  username: accounts.username,
+  email: accounts.email,
+};
+type NameColumns = { [K in keyof typeof nameColumns]: (typeof nameColumns)[K]['_']['data'] | null };
+
 export async function ownerNames(db: Db, ownerId: string): Promise<OwnerNames> {
   const rows = await prepared(db).owner.execute({ ownerId });
-  const a = rows[0];
+  return namesOf(rows[0]);
+}
+
+function namesOf(a: NameColumns | undefined): OwnerNames {
   if (!a) return { full: '', public: '', email: null };
   const named =
     a.fullName?.trim() ||
@@ -268,13 +281,46 @@ function listFilter(q: Pick<ListQuery, 'ownerId' | 'type' | 'search'>): SQL | un
   );
 }
 
+/** A speaker as the list shows them. */
+export interface SpeakerName {
+  name: string;
+  email: string;
+}
+
+/** One event of a page of the list, with its speakers in their order. */
+export interface ListedAlias {
+  row: AliasRow;
+  speakers: SpeakerName[];
+}
+
+export interface ListPage {
+  /** `limit + 1` rows at most, to tell whether more follow. */
+  rows: ListedAlias[];
+  total: number;
+  /** The owner's names (the list shows them on every event); empty when there is no row. */
+  owner: OwnerNames;
+}
+
 /**
- * One page of the owner's events, newest start first with id as tie-break, fetching one row
- * more than asked so the caller knows whether another page follows.
+ * What each row of a page carries besides the event, so a page is one statement (one round trip):
+ * its speakers in order as a JSON array, and the owner's names (the same on every row).
+ * `total` is the count of the whole filter, not of the page.
  */
+function pageColumns(total: SQL) {
+  const p = aliasParticipants;
+  return {
+    ...getTableColumns(aliases),
+    total: total.mapWith(Number),
+    speakers: sql<
+      SpeakerName[]
+    >`(select coalesce(json_agg(json_build_object('name', ${p.name}, 'email', ${p.email}) order by ${p.position}, ${p.createdAt}), '[]'::json) from ${p} where ${p.aliasId} = ${aliases.id} and ${p.role} = 'speaker')`,
+    owner: nameColumns,
+  };
+}
+
 /**
- * The list's usual shape — the first page of one type of event, no search, its speakers — built
- * once per database: the event list is read on every visit of the events page, and building its query
+ * The list's usual shape — the first page of one type of event, no search — built once per
+ * database: the event list is read on every visit of the events page, and building its query
  * cost more than running it. Named statements on PostgreSQL, planned once per connection.
  */
 function prepareFirstPage(db: Db) {
@@ -283,24 +329,18 @@ function prepareFirstPage(db: Db) {
     eq(aliases.type, sql.placeholder('type')),
   );
   return {
-    // The total rides along on every row (counted before the limit): one round trip, not two.
-    // No row means no event of that type at all, so a total of 0.
+    // The total rides along on every row (counted before the limit). No row means no event of
+    // that type at all, so a total of 0.
     list: db
-      .select({ ...getTableColumns(aliases), total: sql<string>`count(*) over ()` })
+      .select(pageColumns(sql`count(*) over ()`))
       .from(aliases)
+      .leftJoin(accounts, eq(accounts.id, aliases.ownerId))
       .where(filter)
       .orderBy(desc(aliases.startTime), desc(aliases.id))
       .limit(sql.placeholder('limit'))
       .prepare('podium_events_first_page'),
-    count: db.select({ n: count() }).from(aliases).where(filter).prepare('podium_events_count'),
     owner: db
-      .select({
-        fullName: accounts.fullName,
-        firstName: accounts.firstName,
-        lastName: accounts.lastName,
-        username: accounts.username,
-        email: accounts.email,
-      })
+      .select(nameColumns)
       .from(accounts)
       .where(eq(accounts.id, sql.placeholder('ownerId')))
       .limit(1)
@@ -332,24 +372,30 @@ function prepared(db: Db): ReturnType<typeof prepareFirstPage> {
   return p;
 }
 
-/** A page of the owner's events (`limit + 1` rows, to tell whether more follow) and their total. */
-export async function listPage(db: Db, q: ListQuery): Promise<{ rows: AliasRow[]; total: number }> {
+type PageRow = Awaited<ReturnType<ReturnType<typeof prepareFirstPage>['list']['execute']>>[number];
+
+function toPage(found: PageRow[], total: number): ListPage {
+  const rows = found.map(({ total: _total, speakers, owner: _owner, ...row }) => ({
+    row,
+    speakers,
+  }));
+  return { rows, total, owner: namesOf(found[0]?.owner ?? undefined) };
+}
+
+/**
+ * One page of the owner's events, newest start first with id as tie-break, fetching one row
+ * more than asked so the caller knows whether another page follows; with each event's speakers,
+ * the owner's names and the total, in one statement.
+ */
+export async function listPage(db: Db, q: ListQuery): Promise<ListPage> {
   if (!q.cursor && !q.search && q.type) {
     const found = await prepared(db).list.execute({
       ownerId: q.ownerId,
       type: q.type,
       limit: q.limit + 1,
     });
-    return {
-      rows: found.map(({ total: _total, ...row }) => row),
-      total: Number(found[0]?.total ?? 0),
-    };
+    return toPage(found, found[0]?.total ?? 0);
   }
-  const [rows, total] = await Promise.all([listAliases(db, q), countAliases(db, q)]);
-  return { rows, total };
-}
-
-async function listAliases(db: Db, q: ListQuery): Promise<AliasRow[]> {
   const c = q.cursor;
   const position = c
     ? c.direction === 'after'
@@ -357,26 +403,30 @@ async function listAliases(db: Db, q: ListQuery): Promise<AliasRow[]> {
       : sql`(${aliases.startTime}, ${aliases.id}) > (${c.startTime.toISOString()}::timestamptz, ${c.id}::uuid)`
     : undefined;
   const backwards = c?.direction === 'before';
-  const rows = await db
-    .select()
+  // Without a position the window counts the whole filter; past one it would count only what
+  // lies beyond, so the total is counted apart (in the same statement).
+  const total = c
+    ? sql`(select count(*) from ${aliases} where ${listFilter(q)})`
+    : sql`count(*) over ()`;
+  const found = await db
+    .select(pageColumns(total))
     .from(aliases)
+    .leftJoin(accounts, eq(accounts.id, aliases.ownerId))
     .where(and(listFilter(q), position))
     .orderBy(
       backwards ? asc(aliases.startTime) : desc(aliases.startTime),
       backwards ? asc(aliases.id) : desc(aliases.id),
     )
     .limit(q.limit + 1);
-  return rows;
+  // A page past the end has no row to carry the total: only then is it asked on its own.
+  return toPage(found, found[0]?.total ?? (c ? await countAliases(db, q) : 0));
 }
 
 async function countAliases(
   db: Db,
   q: Pick<ListQuery, 'ownerId' | 'type' | 'search'>,
 ): Promise<number> {
-  const rows =
-    !q.search && q.type
-      ? await prepared(db).count.execute({ ownerId: q.ownerId, type: q.type })
-      : await db.select({ n: count() }).from(aliases).where(listFilter(q));
+  const rows = await db.select({ n: count() }).from(aliases).where(listFilter(q));
   return Number(rows[0]?.n ?? 0);
 }
 

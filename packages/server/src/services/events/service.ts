@@ -238,9 +238,10 @@ export class EventsService {
     return `${this.inviteLink(row.name)}?speaker=${token}`;
   }
 
+  /** `speakers`: the event's speakers, in their order. */
   async #toDto(
     row: AliasRow,
-    speakers: AliasParticipantRow[],
+    speakers: readonly repo.SpeakerName[],
     ownerName: string,
   ): Promise<AliasDto> {
     return {
@@ -258,9 +259,7 @@ export class EventsService {
       join_before_host: row.joinBeforeHost,
       invite_link: this.inviteLink(row.name),
       speaker_link: await this.#speakerLink(row),
-      speakers: speakers
-        .filter((s) => s.role === 'speaker')
-        .map((s) => ({ name: s.name, email: s.email })),
+      speakers: speakers.map((s) => ({ name: s.name, email: s.email })),
       expired_at: row.expiredAt?.toISOString() ?? null,
       owner: { id: row.ownerId, name: ownerName },
       created_at: row.createdAt.toISOString(),
@@ -533,35 +532,21 @@ export class EventsService {
 
   async #readList(query: repo.ListQuery): Promise<AliasListResponse> {
     const { cursor } = query;
-    const { rows, total } = await repo.listPage(this.#db, query);
+    const { rows, total, owner } = await repo.listPage(this.#db, query);
     const limit = query.limit;
     const more = rows.length > limit;
     let page = rows.slice(0, limit);
     if (cursor?.direction === 'before') page = page.reverse();
-    const first = page[0];
-    const last = page[page.length - 1];
+    const first = page[0]?.row;
+    const last = page[page.length - 1]?.row;
     const backwards = cursor?.direction === 'before';
     const metadata = {
       after: last && (backwards || more) ? encodeCursor(last) : null,
       before: first && (backwards ? more : cursor !== null) ? encodeCursor(first) : null,
       total_count: total,
     };
-    const [speakers, owner] = await Promise.all([
-      repo.participantsOf(
-        this.#db,
-        page.map((r) => r.id),
-        'speaker',
-      ),
-      repo.ownerNames(this.#db, query.ownerId),
-    ]);
     const entries = await Promise.all(
-      page.map((r) =>
-        this.#toDto(
-          r,
-          speakers.filter((s) => s.aliasId === r.id),
-          owner.full,
-        ),
-      ),
+      page.map(({ row, speakers }) => this.#toDto(row, speakers, owner.full)),
     );
     return { entries, metadata };
   }
