@@ -17,6 +17,7 @@ import type { AliasShortDetail } from '@podium/protocol';
 import { Link, Navigate } from 'react-router';
 import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
 import { NAMED_PATHS } from '../../shared/routing/paths.ts';
+import { fallbackLabel } from '../../shared/media/fallbackLabel.ts';
 import { PageLoader } from '../../shared/ui/PageLoader.tsx';
 import { translateEventError } from '../events/errors.ts';
 import { formatDateTime } from '../events/format.ts';
@@ -101,9 +102,7 @@ function PreJoin({
       // The room starts now (its socket's credentials came with the admission), while the page
       // switches to the room.
       withRoomPrefetch((room) => room.primeRoomSocket(admission.ticket, socket));
-      roomPrefetch?.launchRoom(admission, (kind, n) =>
-        i18n.t(`join.media.fallback.${kind}`, { n }),
-      );
+      roomPrefetch?.launchRoom(admission, fallbackLabel(i18n));
       onAdmitted(admission);
     },
     onExpired,

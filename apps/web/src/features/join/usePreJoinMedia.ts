@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { EMPTY_DEVICES } from '../../shared/media/devices.ts';
+import { fallbackLabel } from '../../shared/media/fallbackLabel.ts';
 import type { MediaKind } from '../../shared/media/errors.ts';
 import {
   LocalPreview,
@@ -38,7 +39,7 @@ export function usePreJoinMedia() {
     void LocalPreview.create({
       mediaDevices: navigator.mediaDevices,
       permissions: navigator.permissions,
-      fallbackLabel: (kind, n) => i18n.t(`join.media.fallback.${kind}`, { n }),
+      fallbackLabel: fallbackLabel(i18n),
     }).then((p) => {
       if (!live) {
         p.close();

@@ -6,7 +6,7 @@ import type { SignalAuthResponse } from '@podium/protocol';
 import { prefetchSocketAuth, primeSocketAuth } from './session/auth.ts';
 import type { JoinAdmission } from '../join/ticket.ts';
 import type * as BrowserRoom from './ui/browserRoom.ts';
-import type { FallbackLabel } from './ui/browserRoom.ts';
+import type { FallbackLabel } from '../../shared/media/fallbackLabel.ts';
 
 /** The room's launcher, once its code is here (it comes with the room page's). */
 let launcher: typeof BrowserRoom | null = null;

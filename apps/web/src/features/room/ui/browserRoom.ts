@@ -1,5 +1,5 @@
 import { cookieTokenStore } from '../../../shared/api/index.ts';
-import type { DeviceLists } from '../../../shared/media/devices.ts';
+import type { FallbackLabel } from '../../../shared/media/fallbackLabel.ts';
 import { browserEnvironment, supportsCalling } from '../../../shared/media/support.ts';
 import { socketUrl } from '../../../shared/socket/backoff.ts';
 import { takePreopenedSocket } from '../../../shared/socket/preopen.ts';
@@ -16,8 +16,6 @@ import { RoomSession, type RoomNotice } from '../session/RoomSession.ts';
  * route and mount, 70–170 ms on a loaded machine); the room page adopts it. A room page that
  * finds none (a reload, a link straight to the room) makes its own.
  */
-
-export type FallbackLabel = (kind: keyof DeviceLists, n: number) => string;
 
 /** Notices go to whoever shows the room; until someone does, they wait. */
 export class NoticeRelay {

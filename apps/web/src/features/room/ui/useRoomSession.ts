@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@podium/protocol';
 import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
+import { fallbackLabel } from '../../../shared/media/fallbackLabel.ts';
 import type { JoinAdmission } from '../../join/ticket.ts';
 import { noticeText } from '../session/notices.ts';
 import { handSoundOn, playHandChime } from './handSound.ts';
@@ -35,8 +36,7 @@ export function useRoomSession(admission: JoinAdmission): RoomSession | null {
 
   useEffect(() => {
     const room =
-      adoptBrowserRoom(admission.ticket) ??
-      startBrowserRoom(admission, (kind, n) => i18n.t(`join.media.fallback.${kind}`, { n }));
+      adoptBrowserRoom(admission.ticket) ?? startBrowserRoom(admission, fallbackLabel(i18n));
     room.relay.attach((notice) => notify.current(notice));
     // The session is taken and handed back by this one effect (StrictMode's second mount takes
     // it again); the state only hands it to the render.
