@@ -69,7 +69,10 @@ function HomeLink() {
   );
 }
 
-/** Lazy, so the join page's first load does not grow; it is tiny and loads with the page. */
+/**
+ * The room's code as the join page drives it (prefetch, socket, launch), remembered here only:
+ * lazy, so the join page's first load does not grow; it loads while the pre-join page shows.
+ */
 let roomPrefetch: typeof RoomPrefetch | null = null;
 const loadRoomPrefetch = () =>
   import('../room/prefetch.ts').then((m) => {

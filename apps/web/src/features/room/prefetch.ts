@@ -5,11 +5,14 @@ import { iceConfig } from './media/iceConfig.ts';
 import type { SignalAuthResponse } from '@podium/protocol';
 import { prefetchSocketAuth, primeSocketAuth } from './session/auth.ts';
 import type { JoinAdmission } from '../join/ticket.ts';
-import type * as BrowserRoom from './ui/browserRoom.ts';
 import type { FallbackLabel } from '../../shared/media/fallbackLabel.ts';
+import { launchBrowserRoom } from './ui/browserRoom.ts';
 
-/** The room's launcher, once its code is here (it comes with the room page's). */
-let launcher: typeof BrowserRoom | null = null;
+/*
+ * The join page loads this module lazily and keeps it (the one place that remembers the room's
+ * code): it brings the room session's launcher with it, so an admission can start the room in
+ * its own turn.
+ */
 
 /**
  * What the room can do before the click on Join (issue 11 item 3): while the pre-join page is
@@ -18,12 +21,6 @@ let launcher: typeof BrowserRoom | null = null;
  */
 export function prefetchRoom(): void {
   void import('./ui/RoomRoute.tsx').catch(() => undefined);
-  void import('./ui/browserRoom.ts').then(
-    (m) => {
-      launcher = m;
-    },
-    () => undefined,
-  );
   prefetchServerMessageSchema();
   void iceConfig.load();
 }
@@ -41,10 +38,10 @@ export function primeRoomSocket(ticket: string, socket?: SignalAuthResponse): vo
 /**
  * Admitted, right after primeRoomSocket and in the same turn (the room page must not have
  * mounted yet, or it would start a second session): the room session starts now and the room
- * page adopts it. Without the room's code yet, the room page starts it once mounted.
+ * page adopts it. A join page without this module yet leaves it to the room page.
  */
 export function launchRoom(admission: JoinAdmission, fallbackLabel: FallbackLabel): void {
-  launcher?.launchBrowserRoom(admission, fallbackLabel);
+  launchBrowserRoom(admission, fallbackLabel);
 }
 
 /** Joining (verify-call asked): the room's socket starts connecting now; the room adopts it. */
