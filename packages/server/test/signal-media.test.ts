@@ -331,6 +331,22 @@ describe('signaling media path', () => {
     return { guest, room, release };
   }
 
+  it("tells a joiner the feeds right after its welcome, before the features' state", async () => {
+    const event = await createEvent(server, owner.token);
+    const host = await join(event.name, 'host');
+    media.rooms.get(event.id)!.announce(feed('f-early', host.participantId));
+    await host.client.nextOf('feeds');
+    const guest = await join(event.name, 'Lan');
+    const types = guest.client.received.map((m) => m.type);
+    const welcome = types.indexOf('welcome');
+    // The browser subscribes on `feeds`: what the features tell a joiner waits behind it.
+    expect(types[welcome + 1]).toBe('feeds');
+    expect(guest.client.received[welcome + 1]).toMatchObject({
+      added: [{ feed_id: 'f-early', participant_id: host.participantId }],
+    });
+    expect(types.indexOf('chat_history')).toBeGreaterThan(welcome + 1);
+  });
+
   it('keeps a socket answering while the media server is slow, and hands its media requests on in order', async () => {
     const { guest, room, release } = await subscriptionsHeld('f-slow');
     const subscribed = guest.client.request({ type: 'subscribe', feeds: ['f-slow'] });

@@ -333,13 +333,17 @@ export class RoomHost {
     }
   }
 
-  /** A welcome is followed by what the features send a joiner (chat history), then the feeds. */
+  /**
+   * A welcome is followed by the feeds (what the joiner subscribes to at once), then what the
+   * features send a joiner (chat history, recording state, …): the browser read those nine
+   * messages before it learnt of the feeds, on the join's path (issue 11 item 3).
+   */
   #afterWelcome(id: string, peer: Peer): void {
     const p = this.#state.participants.get(id);
     if (!p) return;
     this.#events.emit('welcomed', { identity: p.identity });
-    for (const message of this.#features.welcome(id)) peer.send(frame(message));
     this.#routing.welcome(id, peer);
+    for (const message of this.#features.welcome(id)) peer.send(frame(message));
   }
 
   #carryOut(before: RoomState, d: Decision): void {
