@@ -13,22 +13,23 @@ export const webDist = process.env.WEB_DIST
 
 /**
  * The pages measured, each with the modules its first load imports lazily: the route's own
- * module (the `lazy` of its routes.tsx) and the modal host every page mounts (app/AppProviders).
+ * module (the `lazy` of its routes.tsx). What a page loads once it is idle (the header's menus,
+ * the dialog container: shared/ui/deferredModule.ts) is not part of it.
  * `target` is the first-load JS budget of issue 11 (gzip, bytes); `budget` is what `npm test`
  * enforces today (a ratchet at the measured size while the target is not met; bench/README.md).
  */
 export const PAGES = [
   {
     name: '/j/{alias}',
-    lazy: ['src/features/join/JoinRoute.tsx', 'src/app/ModalsHost.tsx'],
+    lazy: ['src/features/join/JoinRoute.tsx'],
     target: 150_000,
-    budget: 281_500,
+    budget: 261_000,
   },
   {
     name: '/app',
-    lazy: ['src/features/home/HomePage.tsx', 'src/app/ModalsHost.tsx'],
+    lazy: ['src/features/home/HomePage.tsx'],
     target: 200_000,
-    budget: 265_800,
+    budget: 226_500,
   },
 ];
 

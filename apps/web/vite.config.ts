@@ -17,6 +17,18 @@ const apiPaths = [
   '/socket',
 ];
 
+/**
+ * What every page runs (React, the router, i18next, TanStack Query, zustand, Mantine's provider
+ * and styling core) as one chunk. Left alone, Rolldown cuts it into a dozen small chunks by
+ * which lazy routes use each part, and small files compress worse apart than together (issue 11:
+ * first-load JS). Only packages a first load uses whole: a group drags in every module of its
+ * packages that any route uses, so Mantine's components and the rest stay split per route.
+ */
+const framework = {
+  name: 'framework',
+  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]+|zustand|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/,
+};
+
 export default defineConfig({
   plugins: [react(), excalidrawFonts()],
   server: {
@@ -28,5 +40,11 @@ export default defineConfig({
   },
   // The manifest (dist/.vite/manifest.json) tells bench/web.mjs and the size budgets
   // (.size-limit.mjs) which files each page loads.
-  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: { output: { codeSplitting: { groups: [framework] } } },
+  },
 });

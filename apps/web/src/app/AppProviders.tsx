@@ -8,8 +8,8 @@ import type { i18n as I18n } from 'i18next';
 import { LOADING_BAR_PX } from '@podium/protocol';
 import { colorSchemeManager, theme } from '../shared/theme/theme.ts';
 import { cssVariablesResolver } from '../shared/theme/cssVariables.ts';
+import { DeferredModals } from './DeferredModals.tsx';
 
-const ModalsHost = lazy(() => import('./ModalsHost.tsx'));
 const Toasts = lazy(() => import('./Toasts.tsx'));
 
 /**
@@ -90,9 +90,7 @@ export function AppProviders({
         <QueryClientProvider client={queryClient}>
           <LoadingBar />
           <ToastsWhenNeeded />
-          <Suspense fallback={null}>
-            <ModalsHost />
-          </Suspense>
+          <DeferredModals />
           {children}
         </QueryClientProvider>
       </ThemedMantine>

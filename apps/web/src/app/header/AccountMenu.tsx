@@ -1,13 +1,21 @@
-import { Avatar, Button, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Button, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { deferredModule } from '../../shared/ui/deferredModule.ts';
+import { AccountAvatar } from './AccountAvatar.tsx';
 import { useAccountMenu } from './useAccountMenu.ts';
+
+// The menu (Mantine's Menu, Popover and floating-ui) is not in the first load (issue 11).
+const useDropdown = deferredModule(() => import('./AccountMenuDropdown.tsx'));
 
 /** Sign in when signed out; otherwise the account menu with Settings and Log out. */
 export function AccountMenu() {
   const { t } = useTranslation();
   const menu = useAccountMenu();
+  const dropdown = useDropdown();
+  const [pressed, setPressed] = useState(false);
+  const [focused, setFocused] = useState(false);
   if (!menu.signedIn) {
     return (
       <Button component={Link} to={menu.signInPath} size="sm">
@@ -15,47 +23,23 @@ export function AccountMenu() {
       </Button>
     );
   }
+  if (dropdown.module) {
+    const { AccountMenuDropdown } = dropdown.module;
+    return <AccountMenuDropdown menu={menu} opened={pressed} focused={focused} />;
+  }
+  // Until the menu is here, the same button; pressing it opens the menu once it loads.
   return (
-    <Menu position="bottom-end" width={220} withinPortal>
-      <Menu.Target>
-        {/* The initials are decoration: a visible "AT" inside a button named "Account menu"
-            fails WCAG 2.5.3 (label in name), so the name is hidden text and the avatar hidden
-            from assistive technology. */}
-        <UnstyledButton>
-          <Avatar src={menu.avatar} alt="" color="podium" radius="xl" aria-hidden>
-            {menu.initials}
-          </Avatar>
-          <VisuallyHidden>{t('shell.accountMenu')}</VisuallyHidden>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {menu.name ? (
-          <Menu.Label>
-            <Text size="sm" fw={600} truncate>
-              {menu.name}
-            </Text>
-            {menu.email ? (
-              <Text size="xs" c="dimmed" truncate>
-                {menu.email}
-              </Text>
-            ) : null}
-          </Menu.Label>
-        ) : null}
-        <Menu.Item
-          component={Link}
-          to="/app/settings"
-          leftSection={<IconSettings size={16} aria-hidden />}
-        >
-          {t('shell.settings')}
-        </Menu.Item>
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={menu.logout}
-        >
-          {t('shell.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <UnstyledButton
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        setPressed(true);
+        void dropdown.load();
+      }}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
+      <AccountAvatar menu={menu} />
+    </UnstyledButton>
   );
 }

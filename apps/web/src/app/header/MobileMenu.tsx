@@ -1,38 +1,23 @@
-import {
-  Burger,
-  Divider,
-  Drawer,
-  NavLink as MantineNavLink,
-  Stack,
-  Switch,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBell, IconLogin, IconLogout, IconSettings } from '@tabler/icons-react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
-import { LanguageSwitcher } from '../../shared/ui/LanguageSwitcher.tsx';
-import { useNotificationPanel } from '../../features/notifications/panel.ts';
-import { NAV_LINKS } from './MainNav.tsx';
-import { useAccountMenu } from './useAccountMenu.ts';
+import { deferredModule } from '../../shared/ui/deferredModule.ts';
+import { MOBILE_MENU_BREAKPOINT } from './breakpoint.ts';
 
-/** Below the `md` breakpoint the header's links and controls move into this drawer. */
-export const MOBILE_MENU_BREAKPOINT = 'md';
+// The drawer (Mantine's Drawer, NavLink, Switch) is not in the first load (issue 11).
+const useDrawer = deferredModule(() => import('./MobileMenuDrawer.tsx'));
 
 /**
  * Phones and narrow windows: a Menu button opening a drawer with every destination of the
- * header (navigation, notifications, settings, language, theme, sign in or out), so nothing
- * falls off-screen at 390 px.
+ * header, so nothing falls off-screen at 390 px. Pressed before the drawer has loaded, it opens
+ * once it is here.
  */
 export function MobileMenu() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const menu = useAccountMenu();
-  const openNotifications = useNotificationPanel((s) => s.setOpened);
-  const { setColorScheme } = useMantineColorScheme();
-  const dark = useComputedColorScheme('light') === 'dark';
+  const drawer = useDrawer();
   const location = useLocation();
   // A followed link closes the drawer.
   useEffect(close, [location.key, close]);
@@ -41,87 +26,16 @@ export function MobileMenu() {
     <>
       <Burger
         opened={opened}
-        onClick={toggle}
+        onClick={() => {
+          if (!opened) void drawer.load().catch(() => undefined);
+          toggle();
+        }}
         hiddenFrom={MOBILE_MENU_BREAKPOINT}
         size="sm"
         aria-label={t('shell.menu')}
         aria-expanded={opened}
       />
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size={300}
-        title={t('shell.menu')}
-        closeButtonProps={{ 'aria-label': t('shell.closeMenu') }}
-        hiddenFrom={MOBILE_MENU_BREAKPOINT}
-      >
-        <Stack gap="xs">
-          <nav aria-label={t('shell.mainNavigation')}>
-            {NAV_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end={link.end}>
-                {({ isActive }) => (
-                  <MantineNavLink component="span" label={t(link.label)} active={isActive} />
-                )}
-              </NavLink>
-            ))}
-          </nav>
-          <Divider />
-          {menu.signedIn ? (
-            <>
-              <MantineNavLink
-                component="button"
-                label={t('notifications.heading')}
-                leftSection={<IconBell size={16} aria-hidden />}
-                onClick={() => {
-                  close();
-                  openNotifications(true);
-                }}
-              />
-              <NavLink to="/app/settings">
-                {({ isActive }) => (
-                  <MantineNavLink
-                    component="span"
-                    label={t('shell.settings')}
-                    active={isActive}
-                    leftSection={<IconSettings size={16} aria-hidden />}
-                  />
-                )}
-              </NavLink>
-            </>
-          ) : (
-            <NavLink to={menu.signInPath}>
-              <MantineNavLink
-                component="span"
-                label={t('shell.signIn')}
-                leftSection={<IconLogin size={16} aria-hidden />}
-              />
-            </NavLink>
-          )}
-          <Divider />
-          <LanguageSwitcher withLabel />
-          <Switch
-            label={t('shell.darkTheme')}
-            checked={dark}
-            onChange={(event) => setColorScheme(event.currentTarget.checked ? 'dark' : 'light')}
-          />
-          {menu.signedIn ? (
-            <>
-              <Divider />
-              <MantineNavLink
-                component="button"
-                c="red"
-                label={t('shell.logout')}
-                leftSection={<IconLogout size={16} aria-hidden />}
-                onClick={() => {
-                  close();
-                  menu.logout();
-                }}
-              />
-            </>
-          ) : null}
-        </Stack>
-      </Drawer>
+      {drawer.module ? <drawer.module.MobileMenuDrawer opened={opened} close={close} /> : null}
     </>
   );
 }

@@ -6,7 +6,8 @@ import { ThemeToggle } from '../../shared/theme/ThemeToggle.tsx';
 import { AccountMenu } from '../header/AccountMenu.tsx';
 import { Logo } from '../header/Logo.tsx';
 import { MainNav } from '../header/MainNav.tsx';
-import { MOBILE_MENU_BREAKPOINT, MobileMenu } from '../header/MobileMenu.tsx';
+import { MOBILE_MENU_BREAKPOINT } from '../header/breakpoint.ts';
+import { MobileMenu } from '../header/MobileMenu.tsx';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import classes from './MainLayout.module.css';
 

@@ -1,61 +1,25 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import type { ComponentProps } from 'react';
+import { useEffect, useState } from 'react';
+import { deferredModule } from '../../shared/ui/deferredModule.ts';
+import type { PasscodeDialogProps } from './PasscodeDialog.tsx';
+
+// The dialog (Mantine's Modal and PasswordInput) is not in the join page's first load (issue 11).
+const useDialog = deferredModule(() => import('./PasscodeDialog.tsx'));
 
 /**
  * Spec §2 'Modals: passcode entry': the one passcode prompt of the app — the join page asks it
  * before joining, the watch page (/live/{alias}) before playing. The caller owns the field's
- * value and validation (`inputProps`) and what submitting does.
+ * value and validation (`inputProps`) and what submitting does. Rendered from the first time it
+ * is opened, once its code is here.
  */
-export function PasscodeModal({
-  opened,
-  title,
-  label,
-  submitLabel,
-  cancelLabel,
-  error,
-  busy,
-  inputProps,
-  onCancel,
-  onSubmit,
-}: {
-  opened: boolean;
-  title: string;
-  label: string;
-  submitLabel: string;
-  cancelLabel: string;
-  /** Shown above the field (a refusal that is not about the passcode itself). */
-  error?: string | null;
-  busy: boolean;
-  inputProps: ComponentProps<typeof PasswordInput>;
-  onCancel: () => void;
-  onSubmit: () => void;
-}) {
-  return (
-    <Modal opened={opened} onClose={onCancel} title={title}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Stack gap="md">
-          {error ? (
-            <Alert role="alert" color="red" variant="light">
-              {error}
-            </Alert>
-          ) : null}
-          <PasswordInput label={label} autoComplete="off" required data-autofocus {...inputProps} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              {cancelLabel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
+export function PasscodeModal(props: PasscodeDialogProps) {
+  const dialog = useDialog();
+  const [asked, setAsked] = useState(props.opened);
+  if (props.opened && !asked) setAsked(true);
+  const { load } = dialog;
+  useEffect(() => {
+    if (asked) void load().catch(() => undefined);
+  }, [asked, load]);
+  if (!asked || !dialog.module) return null;
+  const { PasscodeDialog } = dialog.module;
+  return <PasscodeDialog {...props} />;
 }

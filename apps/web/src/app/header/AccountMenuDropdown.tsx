@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AccountAvatar } from './AccountAvatar.tsx';
+import type { useAccountMenu } from './useAccountMenu.ts';
+
+/**
+ * The account menu with Settings and Log out, loaded after the page shows (AccountMenu.tsx
+ * stands in until then). `opened`: it replaces a button that was just pressed; `focused`: that
+ * button had the keyboard focus, which moves to this one.
+ */
+export function AccountMenuDropdown({
+  menu,
+  opened,
+  focused,
+}: {
+  menu: ReturnType<typeof useAccountMenu>;
+  opened: boolean;
+  focused: boolean;
+}) {
+  const { t } = useTranslation();
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focused) target.current?.focus();
+    // Only when it takes over from the stand-in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <Menu position="bottom-end" width={220} withinPortal defaultOpened={opened}>
+      <Menu.Target>
+        <UnstyledButton ref={target}>
+          <AccountAvatar menu={menu} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {menu.name ? (
+          <Menu.Label>
+            <Text size="sm" fw={600} truncate>
+              {menu.name}
+            </Text>
+            {menu.email ? (
+              <Text size="xs" c="dimmed" truncate>
+                {menu.email}
+              </Text>
+            ) : null}
+          </Menu.Label>
+        ) : null}
+        <Menu.Item
+          component={Link}
+          to="/app/settings"
+          leftSection={<IconSettings size={16} aria-hidden />}
+        >
+          {t('shell.settings')}
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={menu.logout}
+        >
+          {t('shell.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
