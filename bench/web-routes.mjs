@@ -23,7 +23,7 @@ export const PAGES = [
     name: '/j/{alias}',
     lazy: ['src/features/join/JoinRoute.tsx'],
     target: 150_000,
-    budget: 261_000,
+    budget: 240_500,
   },
   {
     name: '/app',

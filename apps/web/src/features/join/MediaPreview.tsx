@@ -9,12 +9,12 @@ import {
   NativeSelect,
   Stack,
   Text,
-  Tooltip,
 } from '@mantine/core';
 import { IconMicrophone, IconMicrophoneOff, IconVideo, IconVideoOff } from '@tabler/icons-react';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { deviceErrorKey, type MediaKind } from '../../shared/media/errors.ts';
 import { startLevelMeter } from '../../shared/media/levelMeter.ts';
+import { DeferredTooltip } from '../../shared/ui/DeferredTooltip.tsx';
 import type { DeviceOption } from '../../shared/media/devices.ts';
 import { LazyBackgroundPicker } from '../virtualBackground/LazyBackgroundPicker.tsx';
 import { useFilteredCamera } from '../virtualBackground/useBackgroundProcessor.ts';
@@ -129,7 +129,7 @@ function ToggleButton({ kind, media }: { kind: MediaKind; media: PreJoinMedia })
       ? t(on ? 'join.media.turnOffCamera' : 'join.media.turnOnCamera')
       : t(on ? 'join.media.turnOffMicrophone' : 'join.media.turnOnMicrophone');
   return (
-    <Tooltip label={label}>
+    <DeferredTooltip label={label}>
       <ActionIcon
         size={48}
         radius="xl"
@@ -143,7 +143,7 @@ function ToggleButton({ kind, media }: { kind: MediaKind; media: PreJoinMedia })
       >
         <Icon size={22} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 
