@@ -22,6 +22,17 @@ class FakePeer {
   addEventListener(name: string, listener: (event: unknown) => void): void {
     this.#listeners.set(name, [...(this.#listeners.get(name) ?? []), listener]);
   }
+  removeEventListener(name: string, listener: (event: unknown) => void): void {
+    this.#listeners.set(
+      name,
+      (this.#listeners.get(name) ?? []).filter((l) => l !== listener),
+    );
+  }
+  /** The browser found a local candidate (after setLocalDescription, in a task of its own). */
+  gather(): void {
+    const candidate = { candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host', sdpMid: '0' };
+    for (const listener of this.#listeners.get('icecandidate') ?? []) listener({ candidate });
+  }
   async setRemoteDescription(): Promise<void> {
     const track = { kind: 'video', addEventListener: () => undefined };
     for (const listener of this.#listeners.get('track') ?? []) {
@@ -86,7 +97,17 @@ describe('Subscriber', () => {
     const { subscriber, log } = setUp();
     await subscriber.subscribe([feed]);
     // The store's listeners (React) must not run between the offer applied and the answer.
-    expect(log).toEqual(['sent subscribe', 'sent answer', 'stream f1 on', 'answered']);
+    expect(log).toEqual(['sent subscribe', 'sent answer', 'stream f1 on']);
+  });
+
+  it('says it answered once its first own candidate went out too', async () => {
+    const { subscriber, log, made } = setUp();
+    await subscriber.subscribe([feed]);
+    expect(log).not.toContain('answered');
+    // The call view renders on 'answered': the candidate must not wait behind that render.
+    made[0]!.gather();
+    await Promise.resolve();
+    expect(log.slice(-2)).toEqual(['sent trickle', 'answered']);
   });
 
   it('receives on a connection made ahead instead of making one', async () => {

@@ -3,6 +3,7 @@ import type { FrameProtection } from './e2ee/E2ee.ts';
 import { assignFeeds, parseSections } from './sdpFeeds.ts';
 import {
   addRemoteCandidate,
+  iceUnderway,
   trickleThrough,
   type MediaSignaling,
   type PeerConnectionFactory,
@@ -25,7 +26,11 @@ export interface SubscriberOptions {
   frames?: FrameProtection | null;
   /** Whether a feed's frames decrypt (endtoend rooms). */
   onDecrypt?: (feedId: string, ok: boolean) => void;
-  /** An answer went out (the media server can start sending). */
+  /**
+   * An answer went out (the media server can start sending) and the connection's first own
+   * candidate after it: the call view's first render waits for this (callViewGate.ts), since
+   * rendering right after the answer held that candidate back 25–45 ms on a loaded machine.
+   */
   onAnswered?: () => void;
   /**
    * A connection made ahead with `subscriberConfig` (RoomMedia's spare, made while the join was
@@ -70,6 +75,8 @@ export class Subscriber {
    * and the answer sent, 20–45 ms of a join measured on a loaded machine.
    */
   #held: (() => void)[] | null = null;
+  /** The connection's own ICE is under way (its first candidate sent, see iceUnderway). */
+  readonly #iceUnderway: Promise<void>;
   #closed = false;
 
   constructor(options: SubscriberOptions) {
@@ -78,6 +85,8 @@ export class Subscriber {
       options.peerConnection ??
       options.createPeerConnection(subscriberConfig(options.iceServers, options.frames));
     trickleThrough(this.#pc, options.signaling, 'subscriber');
+    // After trickleThrough's listener: the candidate is on its way when this resolves.
+    this.#iceUnderway = iceUnderway(this.#pc);
     this.#pc.addEventListener('track', (event) => this.#onTrack(event));
     this.#pc.addEventListener('connectionstatechange', () => {
       if (this.#pc.connectionState === 'failed') options.onFailed?.();
@@ -142,7 +151,9 @@ export class Subscriber {
         await this.#pc.setLocalDescription(answer);
         const answered = this.#options.signaling.request('answer', { sdp: answer.sdp ?? '' });
         this.#releaseStreams();
-        this.#options.onAnswered?.();
+        void this.#iceUnderway.then(() => {
+          if (!this.#closed) this.#options.onAnswered?.();
+        });
         await answered;
       } finally {
         this.#releaseStreams();

@@ -39,6 +39,26 @@ export function trickleThrough(
   });
 }
 
+/**
+ * Resolves once the connection's own ICE is under way: its first candidate was gathered (and,
+ * with trickleThrough registered before, already sent), or gathering ended without one, or
+ * the connection got past the point of needing it.
+ */
+export function iceUnderway(pc: RTCPeerConnection): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      pc.removeEventListener('icecandidate', done);
+      pc.removeEventListener('connectionstatechange', onState);
+      resolve();
+    };
+    const onState = (): void => {
+      if (pc.connectionState !== 'new' && pc.connectionState !== 'connecting') done();
+    };
+    pc.addEventListener('icecandidate', done);
+    pc.addEventListener('connectionstatechange', onState);
+  });
+}
+
 /** Applies a remote candidate; null means the media server sent all of its candidates. */
 export async function addRemoteCandidate(
   pc: RTCPeerConnection,
