@@ -46,9 +46,10 @@ async function openPglite(dataDir: string): Promise<Store> {
   const fresh = !inMemory && !(await fileExists(path.join(dataDir, 'PG_VERSION')));
   if (fresh) {
     // Creating the database (initdb) and the first migrations grow PGlite's WebAssembly memory
-    // to some 800 MB, which it never gives back. Done in a worker of its own that then ends, the
-    // serving worker below opens the finished database at about a third of that.
-    const first = pgliteStore(await PgliteThread.start(dataDir));
+    // to some 800 MB, which it never gives back, and leave tens of MB in the C library's arenas.
+    // Done in a process of its own that then exits, the serving worker below opens the finished
+    // database at about a third of that, and the server keeps none of the rest.
+    const first = pgliteStore(await PgliteThread.start(dataDir, { process: true }));
     try {
       await migrate(first);
     } finally {

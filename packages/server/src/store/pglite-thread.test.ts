@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openStore, type Store } from './db.ts';
-import { workerExecArgv } from './pglite-thread.ts';
+import { migrate, openStore, type Store } from './db.ts';
+import { PgliteThread, workerExecArgv } from './pglite-thread.ts';
 
 /**
  * PGlite in its worker thread (pglite-thread.ts) behind drizzle: what the services rely on of an
@@ -119,4 +122,42 @@ describe("the PGlite worker's Node options", () => {
       ]),
     ).toEqual(['--max-old-space-size=512', '--enable-source-maps']);
   });
+});
+
+describe('a database created on disk', () => {
+  it('is created and migrated by a process of its own (close waits for it to end), then served by a worker thread', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'podium-pglite-create-'));
+    try {
+      const creator = await PgliteThread.start(path.join(dir, 'data'), { process: true });
+      await creator.exec('CREATE TABLE created_probe (note text NOT NULL)');
+      await creator.query('INSERT INTO created_probe VALUES ($1)', ['written by the process']);
+      await creator.close();
+
+      // openStore on the same folder: not fresh any more, so it opens it in a worker thread and
+      // finds what the process wrote, with the migrations applied once.
+      const store = await openStore({ databaseUrl: undefined, dataDir: path.join(dir, 'data') });
+      try {
+        const rows = (await store.db.execute(sql`SELECT note FROM created_probe`)) as unknown as {
+          rows: { note: string }[];
+        };
+        expect(rows.rows).toEqual([{ note: 'written by the process' }]);
+      } finally {
+        await store.close();
+      }
+
+      // And a fresh folder through openStore: created in the process, migrated, then served.
+      const fresh = await openStore({ databaseUrl: undefined, dataDir: path.join(dir, 'fresh') });
+      try {
+        const applied = (await fresh.db.execute(
+          sql`SELECT count(*)::int AS n FROM schema_migrations`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(applied.rows[0]?.n).toBeGreaterThan(20);
+        expect(await migrate(fresh)).toEqual([]);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

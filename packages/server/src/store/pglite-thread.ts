@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -55,6 +57,72 @@ export function workerExecArgv(execArgv: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * What PgliteThread needs of the other side: a worker thread, or a forked process speaking the
+ * same messages over its IPC channel.
+ */
+interface Peer {
+  /** Emits 'message' (a Reply), 'error' and 'exit' (with the exit code). */
+  events: EventEmitter;
+  post(message: Record<string, unknown>): void;
+  /** Keep the process alive while it works (or not). */
+  ref(): void;
+  unref(): void;
+  /** Ends it once the database is closed. */
+  end(): Promise<void>;
+}
+
+function workerFile(): string {
+  // A path, not `new URL('./…', import.meta.url)`: Vite rewrites that pattern into an asset URL
+  // when the web project's tests (jsdom) start a real server, and a Worker takes only file URLs.
+  return path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-worker.mjs');
+}
+
+function threadPeer(dataDir: string): Peer {
+  const worker = new Worker(workerFile(), {
+    workerData: { dataDir },
+    execArgv: workerExecArgv(process.execArgv),
+  });
+  return {
+    events: worker,
+    post: (message) => worker.postMessage(message),
+    ref: () => worker.ref(),
+    unref: () => worker.unref(),
+    end: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+function processPeer(dataDir: string): Peer {
+  const child = fork(workerFile(), [dataDir], {
+    execArgv: workerExecArgv(process.execArgv),
+    // Structured clone, as between threads: parameters and rows keep their types.
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    events: child,
+    post: (message) => child.send(message),
+    ref: () => {
+      child.ref();
+      child.channel?.ref();
+    },
+    unref: () => {
+      child.unref();
+      child.channel?.unref();
+    },
+    end: async () => {
+      // With its channel gone and its database closed, nothing keeps the process running; this
+      // one waits for it to end (unreferenced, it would not keep the server waiting).
+      child.ref();
+      if (child.connected) child.disconnect();
+      await exited;
+    },
+  };
+}
+
 /** The worker's error as an Error again, with PostgreSQL's fields (code, constraint…) on it. */
 function toError(data: Record<string, unknown>): Error {
   const error = new Error(String(data.message ?? 'PGlite error'));
@@ -70,45 +138,49 @@ function toError(data: Record<string, unknown>): Error {
  * open, exactly as it does in-process, so a transaction here keeps its meaning.
  */
 export class PgliteThread implements ThreadConnection {
-  #worker: Worker;
+  /** The worker thread (or, while a database is created, the process) PGlite runs in. */
+  #worker: Peer;
   #pending = new Map<number, Pending>();
   #nextId = 1;
   #dead: Error | null = null;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Peer) {
     this.#worker = worker;
   }
 
-  /** Starts the worker and opens (or creates) the database in `dataDir`. */
-  static async start(dataDir: string): Promise<PgliteThread> {
-    // A path, not `new URL('./…', import.meta.url)`: Vite rewrites that pattern into an asset URL
-    // when the web project's tests (jsdom) start a real server, and a Worker takes only file URLs.
-    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-worker.mjs');
-    const worker = new Worker(file, {
-      workerData: { dataDir },
-      execArgv: workerExecArgv(process.execArgv),
-    });
+  /**
+   * Starts the worker and opens (or creates) the database in `dataDir`. `process: true` runs it
+   * in a child process instead of a thread, for a database only being created and migrated:
+   * initdb grows PGlite's WebAssembly memory to ~780 MB and leaves the C library's arenas holding
+   * tens of MB of what it freed; a thread's stay in the server for good, a process's go back to
+   * the system when it exits (bench/README.md, idle memory on PGlite).
+   */
+  static async start(dataDir: string, options: { process?: boolean } = {}): Promise<PgliteThread> {
+    const worker = options.process ? processPeer(dataDir) : threadPeer(dataDir);
     const thread = new PgliteThread(worker);
     await new Promise<void>((resolve, reject) => {
-      const onExit = (code: number) => reject(new Error(`the PGlite worker exited (${code})`));
-      worker.once('error', reject);
-      worker.once('exit', onExit);
-      worker.once('message', (message: Reply) => {
-        worker.off('error', reject);
-        worker.off('exit', onExit);
+      const onExit = (code: number | null) =>
+        reject(new Error(`the PGlite worker exited (${code})`));
+      worker.events.once('error', reject);
+      worker.events.once('exit', onExit);
+      worker.events.once('message', (message: Reply) => {
+        worker.events.off('error', reject);
+        worker.events.off('exit', onExit);
         if ('op' in message && message.op === 'ready') resolve();
         else if ('op' in message && message.op === 'failed') reject(toError(message.error));
         else reject(new Error('the PGlite worker answered before it was ready'));
       });
     });
-    worker.on('message', (message: Reply) => thread.#onReply(message));
+    worker.events.on('message', (message: Reply) => thread.#onReply(message));
     const fail = (error: Error) => {
       thread.#dead = error;
       for (const pending of thread.#pending.values()) pending.reject(error);
       thread.#pending.clear();
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the PGlite worker exited (${code})`)));
+    worker.events.on('error', fail);
+    worker.events.on('exit', (code: number | null) =>
+      fail(new Error(`the PGlite worker exited (${code})`)),
+    );
     // The worker keeps the process alive only while a query is waiting for it (see #send).
     worker.unref();
     return thread;
@@ -130,7 +202,7 @@ export class PgliteThread implements ThreadConnection {
     return new Promise<T>((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ ...message, id });
+      this.#worker.post({ ...message, id });
     });
   }
 
@@ -183,6 +255,6 @@ export class PgliteThread implements ThreadConnection {
 
   async close(): Promise<void> {
     if (!this.#dead) await this.#send({ op: 'close' }).catch(() => undefined);
-    await this.#worker.terminate();
+    await this.#worker.end();
   }
 }

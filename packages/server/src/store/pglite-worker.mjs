@@ -1,6 +1,8 @@
 // The embedded PGlite database in a worker thread of its own (issue 11, item 2): its WebAssembly
 // Postgres and its file reads run here, so the server's event loop (HTTP, signaling) never
-// waits on a query. The main thread talks to it through store/pglite-thread.ts.
+// waits on a query. The main thread talks to it through store/pglite-thread.ts. The same file
+// also runs as a child process (forked, its messages over the IPC channel) for a database that
+// is only being created and migrated: a process gives initdb's memory back when it exits.
 //
 // Plain JavaScript on purpose: a worker thread is started from a file path, and this one must
 // load the same way under tsx (development), vitest (tests) and the compiled server (the build
@@ -13,8 +15,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-/** @type {import('node:worker_threads').MessagePort} */
-const port = /** @type {never} */ (parentPort);
+/**
+ * Where messages come from and answers go: the worker thread's port, or the IPC channel of a
+ * forked process (which ends once the parent disconnects, after `close`).
+ * @type {{ postMessage(message: unknown): void; on(event: 'message', listener: (message: any) => void): void }}
+ */
+const port = parentPort ?? {
+  postMessage: (message) => process.send?.(message),
+  on: (event, listener) => process.on(event, listener),
+};
 
 /** An Error as plain data: PostgreSQL's fields (code, constraint, detail…) travel too. */
 function serializeError(error) {
@@ -71,7 +80,7 @@ const SMALL_DATABASE = ['shared_buffers=16MB', 'max_connections=10', 'autovacuum
 
 let pg;
 try {
-  pg = await PGlite.create(workerData.dataDir, {
+  pg = await PGlite.create(parentPort ? workerData.dataDir : process.argv[2], {
     parsers: defaultParsers,
     startParams: [...PGlite.defaultStartParams, ...SMALL_DATABASE.flatMap((kv) => ['-c', kv])],
   });
