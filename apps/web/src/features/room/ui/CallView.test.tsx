@@ -62,6 +62,19 @@ describe('call view', () => {
     expect(controls().getByRole('button', { name: 'Microphone' })).toBeTruthy();
   });
 
+  it('joining, shows the stage first and the controls right after it', async () => {
+    const self = person('me', { role: 'presenter', name: 'Lan' });
+    renderInRoom(<CallView title="Weekly" alias="weekly" stageFirst />, {
+      self,
+      participants: [self, person('Bao')],
+    });
+    const stage = within(screen.getByRole('region', { name: 'Stage' }));
+    expect(stage.getByRole('group', { name: 'Bao' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Call controls' })).toBeNull();
+    const bar = await screen.findByRole('region', { name: 'Call controls' });
+    expect(within(bar).getByRole('button', { name: 'Leave' })).toBeTruthy();
+  });
+
   it('shows the stage with a tile per person, oneself marked', () => {
     show(person('me', { role: 'host', name: 'Lan' }));
     const stage = within(screen.getByRole('region', { name: 'Stage' }));

@@ -10,6 +10,8 @@ import { ControlsBar } from './ControlsBar.tsx';
 import { NetworkIndicator } from './NetworkIndicator.tsx';
 import { RemoteAudio } from './RemoteAudio.tsx';
 import { Stage } from './Stage.tsx';
+import { CONTROL_SIZE } from './controlsFit.ts';
+import { useRestOfCallView } from './stageFirst.ts';
 import classes from './CallView.module.css';
 
 /** A phone or a small window (portrait or landscape): compact controls, panels as sheets. */
@@ -18,9 +20,18 @@ export const COMPACT_QUERY = '(max-width: 640px), (max-height: 480px)';
 /**
  * The call: header, stage, the open side panel and the controls bar, with what the in-call
  * features contribute to each (features/README.md); this shell names no feature. It fills the
- * window (dark, like Meet or Zoom); Escape closes the open panel.
+ * window (dark, like Meet or Zoom); Escape closes the open panel. `stageFirst` (joining): the
+ * header, stage and remote audio render first, the rest a task later (stageFirst.ts).
  */
-export function CallView({ title, alias }: { title: string; alias: string }) {
+export function CallView({
+  title,
+  alias,
+  stageFirst = false,
+}: {
+  title: string;
+  alias: string;
+  stageFirst?: boolean;
+}) {
   const { t } = useTranslation();
   const session = useRoom();
   const { features } = session;
@@ -31,6 +42,7 @@ export function CallView({ title, alias }: { title: string; alias: string }) {
   const unavailable = useRoomState((s) => s.media.availability === 'unavailable');
   const compact = useMediaQuery(COMPACT_QUERY) ?? false;
   const Panel = features.find((f) => f.id === panelId)?.panel?.Component;
+  const rest = useRestOfCallView(stageFirst);
 
   useEffect(() => {
     if (!panelId) return;
@@ -64,16 +76,18 @@ export function CallView({ title, alias }: { title: string; alias: string }) {
               {t(`room.modes.${mode}`)}
             </Badge>
           ) : null}
-          {features.map(({ id, Header }) =>
-            Header ? <Header key={id} title={title} alias={alias} /> : null,
-          )}
+          {rest
+            ? features.map(({ id, Header }) =>
+                Header ? <Header key={id} title={title} alias={alias} /> : null,
+              )
+            : null}
           {locked ? (
             <Badge variant="filled" color="orange" leftSection={<IconLock size={12} aria-hidden />}>
               {t('join.waiting.locked.title')}
             </Badge>
           ) : null}
         </Group>
-        <NetworkIndicator />
+        {rest ? <NetworkIndicator /> : null}
       </Group>
       {reconnecting ? (
         <Alert color="orange" icon={<IconWifiOff aria-hidden />} role="status" py={6}>
@@ -96,11 +110,18 @@ export function CallView({ title, alias }: { title: string; alias: string }) {
           </Box>
         ) : null}
       </Box>
-      <ControlsBar compact={compact} onLeave={() => void session.leave()} />
-      <AskPrompt />
-      {features.map(({ id, Overlay }) => (Overlay ? <Overlay key={id} /> : null))}
+      {rest ? (
+        <>
+          <ControlsBar compact={compact} onLeave={() => void session.leave()} />
+          <AskPrompt />
+          {features.map(({ id, Overlay }) => (Overlay ? <Overlay key={id} /> : null))}
+        </>
+      ) : (
+        // The controls bar's place, so the stage's tiles do not move when it comes.
+        <Box h={CONTROL_SIZE + (compact ? 8 : 20)} flex="none" aria-hidden />
+      )}
       <RemoteAudio />
-      <AccountCallSettings />
+      {rest ? <AccountCallSettings /> : null}
     </Box>
   );
 }

@@ -106,7 +106,7 @@ function RoomView({ admission }: { admission: JoinAdmission }) {
   }
 
   if (showCall && callShown) {
-    return <CallView title={admission.title} alias={alias} />;
+    return <CallView title={admission.title} alias={alias} stageFirst />;
   }
 
   return (
