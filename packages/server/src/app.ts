@@ -23,6 +23,7 @@ import { isStorageDownload } from './http/storage/paths.ts';
 import { isRecordingDownload } from './http/recordings/paths.ts';
 import { rejectNulCharacters } from './http/nul-guard.ts';
 import { requestId } from './http/request-id.ts';
+import { PINO_LEVELS, requestLogger } from './http/request-logger.ts';
 import { boundShutdown } from './http/shutdown.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { webStaticOptions } from './http/web-static.ts';
@@ -129,6 +130,8 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     genReqId: requestId,
+    // The request id is bound to a request's logger only when it writes a line.
+    childLoggerFactory: requestLogger,
     bodyLimit: 1024 * 1024,
     // Fastify's own logging writes two lines per request, each with a serialized request or
     // response object; the onResponse hook below writes one compact line instead.
@@ -137,10 +140,12 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // A URL the router refuses (bad encoding, a path parameter over 100 characters) is
     // answered in the error shape of the API too, not Fastify's own.
-    frameworkErrors: (error, _request, frameworkReply) => {
+    frameworkErrors: (error, request, frameworkReply) => {
       // Typed for the default route generics; this answer is not a route's.
       const reply = frameworkReply as unknown as FastifyReply;
       const status = error.statusCode ?? 400;
+      // No onRequest hook runs for these (see the one that sets it below).
+      reply.header('x-request-id', request.id);
       return reply.code(status).send({
         error: {
           code: ErrorCode.BadRequest,
@@ -173,27 +178,26 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
   const shutdown = boundShutdown(app.server);
   app.addHook('preClose', async () => shutdown.begin());
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   // One line per answered request; `request.log` carries the request id (reqId). The path
   // only: SECURITY: a query string may hold a code or a signed link's signature. Answers that
   // went well and fast are written at debug only (a line per request costs more than many
   // requests themselves); errors and slow answers stay visible at the default level.
-  app.addHook('onResponse', async (request, reply) => {
+  // Hooks here take `done` rather than being async: no promise and no extra turn per request.
+  app.addHook('onResponse', (request, reply, done) => {
     const level = requestLogLevel(reply.statusCode, reply.elapsedTime);
     // Skips building the line at all when its level is off (pino's numeric levels).
-    if ((PINO_LEVELS[level] ?? 0) < (PINO_LEVELS[request.log.level] ?? 0)) return;
-    request.log[level](
-      {
-        method: request.method,
-        url: request.url.split('?', 1)[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
+    if ((PINO_LEVELS[level] ?? 0) >= (PINO_LEVELS[request.log.level] ?? 0)) {
+      request.log[level](
+        {
+          method: request.method,
+          url: request.url.split('?', 1)[0],
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+    }
+    done();
   });
 
   // First, so answers that an earlier hook refuses (a missing X-Requested-With) carry them too.
@@ -203,19 +207,23 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
     webDist: config.webDist,
   });
 
-  // SECURITY: a custom header cannot be sent cross-site without a CORS preflight, so requiring
-  // it blocks form-post CSRF against the API.
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'OPTIONS' || !isApiPath(request.url)) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    // On the raw answer, as the security headers are: it stays on every answer, error
+    // answers included, without an onSend hook per request.
+    reply.raw.setHeader('x-request-id', request.id);
+    // SECURITY: a custom header cannot be sent cross-site without a CORS preflight, so requiring
+    // it blocks form-post CSRF against the API.
+    if (request.method === 'OPTIONS' || !isApiPath(request.url)) return done();
     // SECURITY: shared-file downloads are plain links (`<a href>` cannot send the header). That
     // is safe: a GET/HEAD of one file has no side effect for CSRF to abuse, and its URL holds an
     // unguessable random id; every other method and path keeps the check.
-    if (isStorageDownload(request.method, request.url)) return;
+    if (isStorageDownload(request.method, request.url)) return done();
     // The same holds for a recording's file (signed link or the owner's token, no side effect).
-    if (isRecordingDownload(request.method, request.url)) return;
+    if (isRecordingDownload(request.method, request.url)) return done();
     if (!request.headers['x-requested-with']) {
-      throw AppError.fromKey(400, ErrorCode.MissingRequestedWith, 'errors.requested_with');
+      return done(AppError.fromKey(400, ErrorCode.MissingRequestedWith, 'errors.requested_with'));
     }
+    done();
   });
 
   app.addHook('preValidation', rejectNulCharacters);
@@ -350,16 +358,6 @@ export async function buildPodium(options: BuildOptions): Promise<Podium> {
       })()),
   };
 }
-
-const PINO_LEVELS: Record<string, number | undefined> = {
-  trace: 10,
-  debug: 20,
-  info: 30,
-  warn: 40,
-  error: 50,
-  fatal: 60,
-  silent: Infinity,
-};
 
 /** An answer taking longer than this is logged at warn, whatever its status. */
 export const SLOW_REQUEST_MS = 1000;
