@@ -26,7 +26,7 @@ import type { JoinLink } from './joinLink.ts';
 import { MediaPreview } from './MediaPreview.tsx';
 import { PasscodeModal } from './PasscodeModal.tsx';
 import { roomPath } from '../room/paths.ts';
-import type * as RoomPrefetch from '../room/prefetch.ts';
+import { loadRoom, loadedRoom, withRoom } from './roomModule.ts';
 import type { JoinAdmission } from './ticket.ts';
 import { useJoinPage } from './useJoinPage.ts';
 import { usePreJoin } from './usePreJoin.ts';
@@ -69,22 +69,6 @@ function HomeLink() {
   );
 }
 
-/**
- * The room's code as the join page drives it (prefetch, socket, launch), remembered here only:
- * lazy, so the join page's first load does not grow; it loads while the pre-join page shows.
- */
-let roomPrefetch: typeof RoomPrefetch | null = null;
-const loadRoomPrefetch = () =>
-  import('../room/prefetch.ts').then((m) => {
-    roomPrefetch = m;
-    return m;
-  });
-/** Now when it is here (the click and the admission must not wait a turn), else once loaded. */
-const withRoomPrefetch = (run: (room: typeof RoomPrefetch) => void) => {
-  if (roomPrefetch) run(roomPrefetch);
-  else void loadRoomPrefetch().then(run);
-};
-
 function PreJoin({
   detail,
   link,
@@ -102,22 +86,22 @@ function PreJoin({
     detail,
     link,
     (admission, socket) => {
-      // The room starts now (its socket's credentials came with the admission), while the page
-      // switches to the room.
-      withRoomPrefetch((room) => room.primeRoomSocket(admission.ticket, socket));
-      roomPrefetch?.launchRoom(admission, fallbackLabel(i18n));
+      // The room starts now (its socket's credentials came with the admission); the page switches
+      // to the room once that has something to show (useJoinPage).
+      withRoom((room) => room.primeRoomSocket(admission.ticket, socket));
+      loadedRoom()?.launchRoom(admission, fallbackLabel(i18n));
       onAdmitted(admission);
     },
     onExpired,
     {
       // The room's socket connects while verify-call is asked; closed again if it refuses.
-      joining: () => withRoomPrefetch((room) => room.preopenRoomSocket()),
-      notAdmitted: () => withRoomPrefetch((room) => room.dropRoomSocket()),
+      joining: () => withRoom((room) => room.preopenRoomSocket()),
+      notAdmitted: () => withRoom((room) => room.dropRoomSocket()),
     },
   );
   // The room's code and ICE config load while the person looks at the pre-join page.
   useEffect(() => {
-    void loadRoomPrefetch().then((room) => room.prefetchRoom());
+    void loadRoom().then((room) => room.prefetchRoom());
   }, []);
   const { form, media } = pre;
   const values = form.getValues();

@@ -5,6 +5,7 @@ import { NAMED_PATHS } from '../../shared/routing/paths.ts';
 import { joinApi } from './api.ts';
 import { parseJoinLink } from './joinLink.ts';
 import { joinView } from './joinView.ts';
+import { loadedRoom } from './roomModule.ts';
 import { clearAdmission, readAdmission, saveAdmission, type JoinAdmission } from './ticket.ts';
 
 /** /j/:alias: the link, the public event details and the admission, as one view. */
@@ -43,7 +44,10 @@ export function useJoinPage() {
     retry: () => void detail.refetch(),
     admit: (next: JoinAdmission) => {
       saveAdmission(next);
-      setAdmission(next);
+      // The page stays (its Join button busy) until the room launched with the admission has
+      // more than a loader to show: rendering the room route meanwhile held up its signaling.
+      const showable = loadedRoom()?.roomShowable(next.ticket) ?? Promise.resolve();
+      void showable.then(() => setAdmission(next));
     },
     markExpired: () => setExpiredOnJoin(true),
     leave: () => {

@@ -6,7 +6,7 @@ import type { SignalAuthResponse } from '@podium/protocol';
 import { prefetchSocketAuth, primeSocketAuth } from './session/auth.ts';
 import type { JoinAdmission } from '../join/ticket.ts';
 import type { FallbackLabel } from '../../shared/media/fallbackLabel.ts';
-import { launchBrowserRoom } from './ui/browserRoom.ts';
+import { launchBrowserRoom, launchedRoomShowable } from './ui/browserRoom.ts';
 
 /*
  * The join page loads this module lazily and keeps it (the one place that remembers the room's
@@ -42,6 +42,11 @@ export function primeRoomSocket(ticket: string, socket?: SignalAuthResponse): vo
  */
 export function launchRoom(admission: JoinAdmission, fallbackLabel: FallbackLabel): void {
   launchBrowserRoom(admission, fallbackLabel);
+}
+
+/** Admitted: resolves when the room page has more than a loader to show (browserRoom.ts). */
+export function roomShowable(ticket: string): Promise<void> {
+  return launchedRoomShowable(ticket);
 }
 
 /** Joining (verify-call asked): the room's socket starts connecting now; the room adopts it. */

@@ -9,6 +9,7 @@ import { iceConfig } from '../media/iceConfig.ts';
 import { RoomMedia } from '../media/RoomMedia.ts';
 import { fetchSocketAuth } from '../session/auth.ts';
 import { RoomSession, type RoomNotice } from '../session/RoomSession.ts';
+import { CALL_VIEW_WAIT_MS, roomShowable } from './callViewGate.ts';
 
 /**
  * The room session of this page, without React. The join page launches it with the admission
@@ -123,6 +124,31 @@ function dropParked(): void {
 export function launchBrowserRoom(admission: JoinAdmission, fallbackLabel: FallbackLabel): void {
   // Not shown after all: leave rather than close, so nobody sees a participant who never came.
   park(startBrowserRoom(admission, fallbackLabel), LAUNCHED_KEEP_MS, (s) => void s.leave());
+}
+
+/**
+ * Resolves once the session launched for `ticket` has something to show (roomShowable): the
+ * join page stays until then (issue 11 item 3), since navigating to the room route, loading it
+ * and mounting the room page ran on the main thread exactly while hello, join and the
+ * subscription went back and forth (35–120 ms of tasks traced on a loaded machine), only to
+ * show a loader. At once without such a session; CALL_VIEW_WAIT_MS at the longest.
+ */
+export function launchedRoomShowable(ticket: string): Promise<void> {
+  const room = parked?.room;
+  if (!room || room.ticket !== ticket) return Promise.resolve();
+  const store = room.session.store;
+  return new Promise((resolve) => {
+    const finish = (): void => {
+      unsubscribe();
+      clearTimeout(timer);
+      resolve();
+    };
+    const unsubscribe = store.subscribe((state) => {
+      if (roomShowable(state)) finish();
+    });
+    const timer = setTimeout(finish, CALL_VIEW_WAIT_MS);
+    if (roomShowable(store.getState())) finish();
+  });
 }
 
 /** The session launched (or left by an unmounted room page) for `ticket`, once; else null. */
