@@ -115,14 +115,37 @@ export class ShortCache<V> {
   }
 }
 
+/** Answers deepFreeze made immutable, each with its JSON once it has been asked for. */
+const frozenAnswers = new WeakMap<object, string | null>();
+
 /**
  * Freezes `value` and every object and array in it, so an answer kept in a cache and handed to
  * several requests cannot be changed by one of them (a change throws in strict mode).
  */
 export function deepFreeze<T>(value: T): T {
+  freezeAll(value);
+  if (value && typeof value === 'object') frozenAnswers.set(value, null);
+  return value;
+}
+
+function freezeAll(value: unknown): void {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
+    for (const inner of Object.values(value)) freezeAll(inner);
   }
-  return value;
+}
+
+/**
+ * The JSON of an answer deepFreeze made, written once and reused: a kept answer goes to every
+ * request within its second, and serializing the conference list's 20 events again for each was
+ * most of what that request cost beyond bare Fastify's. Undefined for anything else.
+ */
+export function frozenJson(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const known = frozenAnswers.get(value);
+  if (known === undefined) return undefined;
+  if (known !== null) return known;
+  const text = JSON.stringify(value);
+  frozenAnswers.set(value, text);
+  return text;
 }
