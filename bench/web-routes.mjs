@@ -13,8 +13,9 @@ export const webDist = process.env.WEB_DIST
 
 /**
  * The pages measured, each with the modules its first load imports lazily: the route's own
- * module (the `lazy` of its routes.tsx). What a page loads once it is idle (the header's menus,
- * the dialog container: shared/ui/deferredModule.ts) is not part of it.
+ * module (the `lazy` of its routes.tsx) and its layout's (app/buildRoutes.tsx). What a page
+ * loads once it is idle or first used (the header's menus, the dialog container:
+ * shared/ui/deferredModule.ts) is not part of it.
  * `target` is the first-load JS budget of issue 11 (gzip, bytes); `budget` is what `npm test`
  * enforces today (a ratchet at the measured size while the target is not met; bench/README.md).
  */
@@ -23,11 +24,11 @@ export const PAGES = [
     name: '/j/{alias}',
     lazy: ['src/features/join/JoinRoute.tsx'],
     target: 150_000,
-    budget: 240_500,
+    budget: 224_500,
   },
   {
     name: '/app',
-    lazy: ['src/features/home/HomePage.tsx'],
+    lazy: ['src/app/layouts/MainLayout.tsx', 'src/features/home/HomePage.tsx'],
     target: 200_000,
     budget: 226_500,
   },

@@ -4,9 +4,6 @@ import { loadFeatureStrings } from '../shared/i18n/index.ts';
 import { PageLoader } from '../shared/ui/PageLoader.tsx';
 import { guardRoute, type GuardSession } from './guards.ts';
 import { AppFrame } from './layouts/AppFrame.tsx';
-import { AuthLayout } from './layouts/AuthLayout.tsx';
-import { MainLayout } from './layouts/MainLayout.tsx';
-import { OAuthLayout } from './layouts/OAuthLayout.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { RouteError } from './pages/RouteError.tsx';
@@ -57,6 +54,18 @@ const notFound: RouteObject = {
   handle: { meta: { title: 'titles.notFound', requiresAuth: false }, layout: 'main' },
 };
 
+/**
+ * The layouts with chrome load with their first page, in parallel with the page's own module,
+ * so a full-screen page (the join page) does not download the header (issue 11). What they share
+ * with the pages is in the chunk groups of vite.config.ts, so /app does not pay in fragments.
+ */
+const lazyMainLayout = () =>
+  import('./layouts/MainLayout.tsx').then((m) => ({ Component: m.MainLayout }));
+const lazyAuthLayout = () =>
+  import('./layouts/AuthLayout.tsx').then((m) => ({ Component: m.AuthLayout }));
+const lazyOAuthLayout = () =>
+  import('./layouts/OAuthLayout.tsx').then((m) => ({ Component: m.OAuthLayout }));
+
 /** The router tree: one pathless route per layout (spec §2) holding its absolute paths. */
 export function buildRouteObjects(table: readonly AppRoute[], deps: GuardDeps): RouteObject[] {
   const children = (layout: LayoutName) =>
@@ -76,19 +85,19 @@ export function buildRouteObjects(table: readonly AppRoute[], deps: GuardDeps): 
         },
         {
           id: 'layout-oauth',
-          Component: OAuthLayout,
+          lazy: lazyOAuthLayout,
           ErrorBoundary: RouteError,
           children: children('oauth'),
         },
         {
           id: 'layout-auth',
-          Component: AuthLayout,
+          lazy: lazyAuthLayout,
           ErrorBoundary: RouteError,
           children: children('auth'),
         },
         {
           id: 'layout-main',
-          Component: MainLayout,
+          lazy: lazyMainLayout,
           ErrorBoundary: RouteError,
           children: [...children('main'), notFound],
         },

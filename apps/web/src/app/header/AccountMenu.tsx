@@ -23,11 +23,13 @@ export function AccountMenu() {
       </Button>
     );
   }
-  if (dropdown.module) {
+  // The real menu takes over from the first press only: swapping the button while nobody uses it
+  // would pull it from under a pointer or a screen reader's cursor.
+  if (dropdown.module && pressed) {
     const { AccountMenuDropdown } = dropdown.module;
-    return <AccountMenuDropdown menu={menu} opened={pressed} focused={focused} />;
+    return <AccountMenuDropdown menu={menu} focused={focused} />;
   }
-  // Until the menu is here, the same button; pressing it opens the menu once it loads.
+  // Until then, the same button; pressing it opens the menu (once loaded, when it was not yet).
   return (
     <UnstyledButton
       aria-haspopup="menu"

@@ -8,16 +8,14 @@ import type { useAccountMenu } from './useAccountMenu.ts';
 
 /**
  * The account menu with Settings and Log out, loaded after the page shows (AccountMenu.tsx
- * stands in until then). `opened`: it replaces a button that was just pressed; `focused`: that
- * button had the keyboard focus, which moves to this one.
+ * stands in until then). It replaces the button just pressed, so it opens at once; `focused`:
+ * that button had the focus, which moves to this one.
  */
 export function AccountMenuDropdown({
   menu,
-  opened,
   focused,
 }: {
   menu: ReturnType<typeof useAccountMenu>;
-  opened: boolean;
   focused: boolean;
 }) {
   const { t } = useTranslation();
@@ -28,7 +26,7 @@ export function AccountMenuDropdown({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <Menu position="bottom-end" width={220} withinPortal defaultOpened={opened}>
+    <Menu position="bottom-end" width={220} withinPortal defaultOpened>
       <Menu.Target>
         <UnstyledButton ref={target}>
           <AccountAvatar menu={menu} />

@@ -120,6 +120,7 @@ function MicMeter({ stream }: { stream: MediaStream | null }) {
 
 function ToggleButton({ kind, media }: { kind: MediaKind; media: PreJoinMedia }) {
   const { t } = useTranslation();
+  const button = useRef<HTMLButtonElement>(null);
   const track = media.state[kind];
   const on = track.on;
   const Icon =
@@ -129,8 +130,9 @@ function ToggleButton({ kind, media }: { kind: MediaKind; media: PreJoinMedia })
       ? t(on ? 'join.media.turnOffCamera' : 'join.media.turnOnCamera')
       : t(on ? 'join.media.turnOffMicrophone' : 'join.media.turnOnMicrophone');
   return (
-    <DeferredTooltip label={label}>
+    <>
       <ActionIcon
+        ref={button}
         size={48}
         radius="xl"
         variant={on ? 'filled' : 'light'}
@@ -143,7 +145,8 @@ function ToggleButton({ kind, media }: { kind: MediaKind; media: PreJoinMedia })
       >
         <Icon size={22} aria-hidden />
       </ActionIcon>
-    </DeferredTooltip>
+      <DeferredTooltip label={label} target={button} />
+    </>
   );
 }
 

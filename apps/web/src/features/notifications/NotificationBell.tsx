@@ -15,12 +15,15 @@ export function NotificationBell() {
   const center = useNotificationCenter();
   const popover = usePopover();
   const [focused, setFocused] = useState(false);
-  // The phone menu can open the center before the popover has loaded.
+  // The popover takes over from the first opening only (here or from the phone menu): swapping
+  // the button while nobody uses it would pull it from under a pointer or a screen reader.
+  const [used, setUsed] = useState(false);
   const { opened } = center;
+  if (opened && !used) setUsed(true);
   const { load } = popover;
   useEffect(() => {
-    if (opened) void load().catch(() => undefined);
-  }, [opened, load]);
+    if (used) void load().catch(() => undefined);
+  }, [used, load]);
   if (!center.signedIn) return null;
   const label =
     center.unread > 0
@@ -35,10 +38,10 @@ export function NotificationBell() {
       disabled={center.unread === 0}
       offset={4}
     >
-      {popover.module ? (
+      {popover.module && used ? (
         <popover.module.NotificationCenterPopover center={center} label={label} focused={focused} />
       ) : (
-        // Until the popover is here, the same button; pressing it opens the center once loaded.
+        // Until then, the same button; pressing it opens the center (once loaded, if not yet).
         <ActionIcon
           variant="subtle"
           size="lg"

@@ -1,36 +1,52 @@
 import '../../test/dom.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useRef } from 'react';
 import { ActionIcon, MantineProvider } from '@mantine/core';
 import { DeferredTooltip } from './DeferredTooltip.tsx';
 
 afterEach(cleanup);
 
+function Control({ onPress }: { onPress: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <ActionIcon ref={button} aria-label="Turn off camera" onClick={onPress}>
+        x
+      </ActionIcon>
+      <DeferredTooltip label="Turn off camera" target={button} />
+    </>
+  );
+}
+
 describe('a tooltip that loads after the page', () => {
-  it('the control works and keeps its name and focus before and after the tooltip arrives', async () => {
+  it('attaches to the control, which stays the same element with its name and focus', async () => {
     let pressed = 0;
     render(
       <MantineProvider env="test">
-        <DeferredTooltip label="Turn off camera">
-          <ActionIcon aria-label="Turn off camera" onClick={() => (pressed += 1)}>
-            x
-          </ActionIcon>
-        </DeferredTooltip>
+        <Control onPress={() => (pressed += 1)} />
       </MantineProvider>,
     );
-    const before = screen.getByRole('button', { name: 'Turn off camera' });
-    act(() => before.focus());
-    fireEvent.click(before);
+    const button = screen.getByRole('button', { name: 'Turn off camera' });
+    act(() => button.focus());
+    fireEvent.click(button);
     expect(pressed).toBe(1);
-    // Once idle, the tooltip wraps the control: pointing at it shows the label.
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Turn off camera' })).not.toBe(before),
+
+    // Once the tooltip's code is here, pointing at the control shows it.
+    await waitFor(
+      async () => {
+        fireEvent.mouseEnter(button);
+        expect((await screen.findByRole('tooltip', {}, { timeout: 200 })).textContent).toBe(
+          'Turn off camera',
+        );
+      },
+      { timeout: 5000 },
     );
-    const after = screen.getByRole('button', { name: 'Turn off camera' });
-    expect(document.activeElement).toBe(after);
-    fireEvent.mouseEnter(after);
-    expect(await screen.findByRole('tooltip')).toBeTruthy();
-    fireEvent.click(after);
+    expect(screen.getByRole('button', { name: 'Turn off camera' })).toBe(button);
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
     expect(pressed).toBe(2);
+    fireEvent.mouseLeave(button);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 });
