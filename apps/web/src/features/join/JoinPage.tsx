@@ -94,9 +94,10 @@ function PreJoin({
     },
     onExpired,
     {
-      // The room's socket connects while verify-call is asked; closed again if it refuses.
-      joining: () => withRoom((room) => room.preopenRoomSocket()),
-      notAdmitted: () => withRoom((room) => room.dropRoomSocket()),
+      // The room's socket and connection are made while verify-call is asked; closed again if it
+      // refuses.
+      joining: () => withRoom((room) => room.startJoining()),
+      notAdmitted: () => withRoom((room) => room.stopJoining()),
     },
   );
   // The room's code and ICE config load while the person looks at the pre-join page.

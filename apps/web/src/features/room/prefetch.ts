@@ -2,6 +2,8 @@ import { socketUrl } from '../../shared/socket/backoff.ts';
 import { dropPreopenedSocket, preopenSocket } from '../../shared/socket/preopen.ts';
 import { prefetchServerMessageSchema } from '../../shared/socket/SocketCore.ts';
 import { iceConfig } from './media/iceConfig.ts';
+import { dropPreparedPeer, preparePeer } from './media/preparedPeer.ts';
+import { subscriberConfig } from './media/Subscriber.ts';
 import type { SignalAuthResponse } from '@podium/protocol';
 import { prefetchSocketAuth, primeSocketAuth } from './session/auth.ts';
 import type { JoinAdmission } from '../join/ticket.ts';
@@ -17,12 +19,17 @@ import { launchBrowserRoom, launchedRoomShowable } from './ui/browserRoom.ts';
 /**
  * What the room can do before the click on Join (issue 11 item 3): while the pre-join page is
  * shown, load the room page's code, the socket's message schema and the call's ICE config
- * (`POST /config` needs no ticket), so none of them waits behind verify-call any more.
+ * (`POST /config` needs no ticket), and make the subscriber's connection (preparedPeer.ts), so
+ * none of them waits behind verify-call any more.
  */
 export function prefetchRoom(): void {
   void import('./ui/RoomRoute.tsx').catch(() => undefined);
   prefetchServerMessageSchema();
-  void iceConfig.load();
+  // The subscriber's connection too, once the ICE servers it is made for are known.
+  void iceConfig
+    .load()
+    .catch(() => undefined)
+    .then(() => preparePeer(subscriberConfig(iceConfig.current())));
 }
 
 /**
@@ -49,12 +56,17 @@ export function roomShowable(ticket: string): Promise<void> {
   return launchedRoomShowable(ticket);
 }
 
-/** Joining (verify-call asked): the room's socket starts connecting now; the room adopts it. */
-export function preopenRoomSocket(): void {
+/**
+ * Joining (verify-call asked): the room's socket starts connecting now, and its subscriber's
+ * connection is made unless the pre-join page made it; the room adopts both.
+ */
+export function startJoining(): void {
   preopenSocket(socketUrl(window.location));
+  preparePeer(subscriberConfig(iceConfig.current()));
 }
 
-/** Not admitted after all: the socket opened for the room is closed. */
-export function dropRoomSocket(): void {
+/** Not admitted after all: the socket and the connection made for it are closed. */
+export function stopJoining(): void {
   dropPreopenedSocket();
+  dropPreparedPeer();
 }

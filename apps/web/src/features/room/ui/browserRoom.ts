@@ -6,6 +6,8 @@ import { takePreopenedSocket } from '../../../shared/socket/preopen.ts';
 import type { JoinAdmission } from '../../join/ticket.ts';
 import { IN_CALL_FEATURES } from '../features/index.ts';
 import { iceConfig } from '../media/iceConfig.ts';
+import { browserPeerConnection } from '../media/peer.ts';
+import { withPreparedPeer } from '../media/preparedPeer.ts';
 import { RoomMedia } from '../media/RoomMedia.ts';
 import { fetchSocketAuth } from '../session/auth.ts';
 import { RoomSession, type RoomNotice } from '../session/RoomSession.ts';
@@ -74,7 +76,8 @@ export function startBrowserRoom(
         signaling: client,
         mediaDevices: navigator.mediaDevices,
         permissions: navigator.permissions,
-        createPeerConnection: session.peerConnections(),
+        // The subscriber's connection made at the click, if its configuration still fits.
+        createPeerConnection: session.peerConnections(withPreparedPeer(browserPeerConnection)),
         iceServers: () => iceConfig.current(),
         fallbackLabel,
         initialDevices: {
