@@ -14,8 +14,8 @@ describe('short cache', () => {
   it('keeps an answer for its TTL, per owner and variant', () => {
     let clock = 0;
     const cache = new ShortCache<string>({ now: () => clock, ttlMs: 1000, maxOwners: 10 });
-    cache.put('a', 'x', 'a-x', cache.generation);
-    cache.put('b', 'x', 'b-x', cache.generation);
+    cache.put('a', 'x', 'a-x', cache.generationOf('a'));
+    cache.put('b', 'x', 'b-x', cache.generationOf('b'));
     expect(cache.get('a', 'x')).toBe('a-x');
     expect(cache.get('a', 'y')).toBeUndefined();
     expect(cache.get('b', 'x')).toBe('b-x');
@@ -25,9 +25,9 @@ describe('short cache', () => {
 
   it("forgets all of an owner's answers, and drops a read that started before the forget", () => {
     const cache = new ShortCache<string>({ now: () => 0, ttlMs: 1000, maxOwners: 10 });
-    cache.put('a', 'x', 'old', cache.generation);
-    cache.put('a', 'y', 'old', cache.generation);
-    const before = cache.generation;
+    cache.put('a', 'x', 'old', cache.generationOf('a'));
+    cache.put('a', 'y', 'old', cache.generationOf('a'));
+    const before = cache.generationOf('a');
     cache.forget('a');
     expect(cache.get('a', 'x')).toBeUndefined();
     expect(cache.get('a', 'y')).toBeUndefined();
@@ -35,9 +35,44 @@ describe('short cache', () => {
     expect(cache.get('a', 'x')).toBeUndefined();
   });
 
+  it("drops only the forgotten owner's reads under way; others' are kept", () => {
+    const cache = new ShortCache<string>({ now: () => 0, ttlMs: 1000, maxOwners: 10 });
+    const a = cache.generationOf('a');
+    const b = cache.generationOf('b');
+    cache.forget('a');
+    cache.put('a', '', 'read before the write', a);
+    cache.put('b', '', 'read while a changed', b);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe('read while a changed');
+  });
+
+  it('never takes back a read of an owner it let go of meanwhile', () => {
+    const cache = new ShortCache<string>({ now: () => 0, ttlMs: 1000, maxOwners: 1 });
+    const x = cache.generationOf('x');
+    // Another owner pushes 'x' out; its forget then finds nothing to change.
+    cache.put('y', '', 'y', cache.generationOf('y'));
+    cache.forget('x');
+    cache.generationOf('x');
+    cache.put('x', '', 'read before the write', x);
+    expect(cache.get('x')).toBeUndefined();
+  });
+
+  it('forgets by what answers hold, and every owner whose read may be under way', () => {
+    const cache = new ShortCache<{ session: string }>({ now: () => 0, ttlMs: 1000, maxOwners: 10 });
+    cache.put('d1', '', { session: 's1' }, cache.generationOf('d1'));
+    cache.put('d2', '', { session: 's2' }, cache.generationOf('d2'));
+    const reading = cache.generationOf('d3');
+    cache.forgetWhere((v) => v.session === 's1');
+    expect(cache.get('d1')).toBeUndefined();
+    expect(cache.get('d2')).toEqual({ session: 's2' });
+    // d3's answer was not in hand: it might have been s1's.
+    cache.put('d3', '', { session: 's1' }, reading);
+    expect(cache.get('d3')).toBeUndefined();
+  });
+
   it('holds a bounded number of owners, dropping the oldest first', () => {
     const cache = new ShortCache<string>({ now: () => 0, ttlMs: 1000, maxOwners: 2 });
-    for (const owner of ['a', 'b', 'c']) cache.put(owner, '', owner, cache.generation);
+    for (const owner of ['a', 'b', 'c']) cache.put(owner, '', owner, cache.generationOf(owner));
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toBe('b');
     expect(cache.get('c')).toBe('c');
@@ -46,12 +81,12 @@ describe('short cache', () => {
   it('lets go of owners whose answers all expired, when it keeps another', () => {
     let clock = 0;
     const cache = new ShortCache<string>({ now: () => clock, ttlMs: 1000, maxOwners: 10 });
-    cache.put('a', 'x', 'a', cache.generation);
+    cache.put('a', 'x', 'a', cache.generationOf('a'));
     clock = 500;
-    cache.put('b', 'x', 'b', cache.generation);
+    cache.put('b', 'x', 'b', cache.generationOf('b'));
     expect(cache.owners).toBe(2);
     clock = 1200;
-    cache.put('c', 'x', 'c', cache.generation);
+    cache.put('c', 'x', 'c', cache.generationOf('c'));
     // 'a' expired and went; 'b' still answers.
     expect(cache.owners).toBe(2);
     expect(cache.get('b', 'x')).toBe('b');

@@ -21,30 +21,37 @@ export class SharedReads<V> {
 }
 
 /**
- * Answers kept for a short time per owner (an account), forgotten at once when the owner's data
- * change through this process. What changes elsewhere (another node, the database by hand) is
- * seen once the entry expires, so the TTL is that staleness bound.
+ * Answers kept for a short time per owner (an account, a token), forgotten at once when the
+ * owner's data change through this process. What changes elsewhere (another node, the database
+ * by hand) is seen once the entry expires, so the TTL is that staleness bound.
  *
  * A read that started before a change and ends after it must not put the old answer back: the
- * caller takes `generation` before reading and hands it to `put`, which drops the answer when
- * anything was forgotten in between.
+ * caller takes the owner's generation (`generationOf`) before reading and hands it to `put`,
+ * which drops the answer when the owner was forgotten in between. Generations are per owner, so
+ * a write to one owner's data does not drop the reads under way for every other owner.
  */
 interface Owned<V> {
   entries: Map<string, { value: V; expiresAt: number }>;
   /** When the owner's latest entry expires: all of them are gone by then. */
   expiresAt: number;
+  /**
+   * Changed by every forget of the owner. Unique across owners and over time (one counter for
+   * the cache): an owner let go of and taken up again never gets a generation a read under way
+   * still holds.
+   */
+  generation: number;
 }
 
 export class ShortCache<V> {
   /**
    * Owner → (variant → entry); an owner's entries go together. In the order of each owner's
-   * latest `put`, so the owners at the front are the ones whose answers expired first.
+   * latest `put` (or first read), so the owners at the front are the ones that expired first.
    */
   #owners = new Map<string, Owned<V>>();
   #now: () => number;
   #ttlMs: number;
   #maxOwners: number;
-  #generation = 0;
+  #generations = 0;
   #reads = new SharedReads<V>();
 
   constructor(options: { now: () => number; ttlMs: number; maxOwners: number }) {
@@ -53,9 +60,18 @@ export class ShortCache<V> {
     this.#maxOwners = options.maxOwners;
   }
 
-  /** The generation to hand back to `put` when the read it starts has finished. */
-  get generation(): number {
-    return this.#generation;
+  /**
+   * The owner's generation, to hand back to `put` when the read it starts has finished. The
+   * owner is held from here (for a TTL at least), so a forget in between is seen by `put`.
+   */
+  generationOf(owner: string): number {
+    const owned = this.#owners.get(owner);
+    if (owned) return owned.generation;
+    const now = this.#now();
+    this.#makeRoom(now);
+    const taken = { entries: new Map(), expiresAt: now + this.#ttlMs, generation: this.#next() };
+    this.#owners.set(owner, taken);
+    return taken.generation;
   }
 
   /** Owners whose answers are held (memory), expired ones included until a `put` lets go. */
@@ -74,23 +90,37 @@ export class ShortCache<V> {
     return entry.value;
   }
 
-  /** Keeps `value` for the TTL, unless something was forgotten since `generation` was read. */
-  put(owner: string, variant: string, value: V, generation: number): void {
-    if (generation !== this.#generation) return;
+  /**
+   * Keeps `value` for the TTL (or until `expiresAt`, when that comes first), unless the owner was
+   * forgotten (or let go of) since `generation` was taken.
+   */
+  put(owner: string, variant: string, value: V, generation: number, expiresAt?: number): void {
+    const owned = this.#owners.get(owner);
+    if (!owned || owned.generation !== generation) return;
     const now = this.#now();
-    const expiresAt = now + this.#ttlMs;
-    const owned = this.#owners.get(owner) ?? { entries: new Map(), expiresAt };
+    const until = Math.min(now + this.#ttlMs, expiresAt ?? Infinity);
     // To the back: the front holds the owners whose answers all expired first.
     this.#owners.delete(owner);
-    // Memory holds only what can still answer (an hour of lists of different owners would
-    // otherwise stay until pushed out), and at most maxOwners owners.
-    for (const [oldest, { expiresAt: until }] of this.#owners) {
-      if (until > now && this.#owners.size < this.#maxOwners) break;
+    this.#makeRoom(now);
+    owned.expiresAt = Math.max(owned.expiresAt, until);
+    owned.entries.set(variant, { value, expiresAt: until });
+    this.#owners.set(owner, owned);
+  }
+
+  /**
+   * Memory holds only what can still answer (an hour of lists of different owners would
+   * otherwise stay until pushed out), and fewer than maxOwners owners before one is added.
+   */
+  #makeRoom(now: number): void {
+    for (const [oldest, { expiresAt }] of this.#owners) {
+      if (expiresAt > now && this.#owners.size < this.#maxOwners) break;
       this.#owners.delete(oldest);
     }
-    owned.expiresAt = expiresAt;
-    owned.entries.set(variant, { value, expiresAt });
-    this.#owners.set(owner, owned);
+  }
+
+  #next(): number {
+    this.#generations += 1;
+    return this.#generations;
   }
 
   /**
@@ -100,7 +130,7 @@ export class ShortCache<V> {
   getOrLoad(owner: string, variant: string, load: () => Promise<V>): Promise<V> {
     const kept = this.get(owner, variant);
     if (kept !== undefined) return Promise.resolve(kept);
-    const generation = this.#generation;
+    const generation = this.generationOf(owner);
     return this.#reads.run(`${owner}\u0000${variant}`, generation, async () => {
       const value = await load();
       this.put(owner, variant, value, generation);
@@ -110,8 +140,33 @@ export class ShortCache<V> {
 
   /** Forgets every answer of `owner` (after a write to anything they show). */
   forget(owner: string): void {
-    this.#generation += 1;
-    this.#owners.delete(owner);
+    const owned = this.#owners.get(owner);
+    if (!owned) return;
+    owned.generation = this.#next();
+    owned.entries.clear();
+  }
+
+  /**
+   * Forgets the owners holding an answer `match` picks, and those with no answer in hand (a
+   * read of theirs may be under way, whose answer cannot be looked at yet): for caches whose
+   * owner key does not tell what a forget is about (the token cache: a digest, forgotten by
+   * session or account).
+   */
+  forgetWhere(match: (value: V) => boolean): void {
+    const now = this.#now();
+    for (const owned of this.#owners.values()) {
+      let live = false;
+      let matched = false;
+      for (const entry of owned.entries.values()) {
+        if (entry.expiresAt <= now) continue;
+        live = true;
+        if (match(entry.value)) matched = true;
+      }
+      if (matched || !live) {
+        owned.generation = this.#next();
+        owned.entries.clear();
+      }
+    }
   }
 }
 

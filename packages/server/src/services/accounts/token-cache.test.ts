@@ -15,8 +15,8 @@ describe('token cache', () => {
   it('keeps an entry at most a second, and never past the token expiry', () => {
     let clock = 1_000_000;
     const cache = new TokenCache(() => clock);
-    cache.put('d1', account('a'), clock + 60_000, cache.generation);
-    cache.put('d2', account('b'), clock + 300, cache.generation);
+    cache.put('d1', account('a'), clock + 60_000, cache.generationOf('d1'));
+    cache.put('d2', account('b'), clock + 300, cache.generationOf('d2'));
     expect(cache.get('d1')?.id).toBe('a');
     clock += 300;
     expect(cache.get('d2')).toBeUndefined();
@@ -27,7 +27,7 @@ describe('token cache', () => {
 
   it('holds a bounded number of entries, dropping the oldest first', () => {
     const cache = new TokenCache(() => 0, TOKEN_CACHE_TTL_MS, 2);
-    for (const id of ['a', 'b', 'c']) cache.put(id, account(id), 1000, cache.generation);
+    for (const id of ['a', 'b', 'c']) cache.put(id, account(id), 1000, cache.generationOf(id));
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')?.id).toBe('b');
     expect(cache.get('c')?.id).toBe('c');
@@ -35,18 +35,18 @@ describe('token cache', () => {
 
   it('forgets by session and by account, and a lookup that raced a forget is not kept', () => {
     const cache = new TokenCache(() => 0);
-    cache.put('d1', account('a', 's1'), 1000, cache.generation);
-    cache.put('d2', account('a', 's2'), 1000, cache.generation);
-    cache.put('d3', account('b', 's3'), 1000, cache.generation);
+    cache.put('d1', account('a', 's1'), 1000, cache.generationOf('d1'));
+    cache.put('d2', account('a', 's2'), 1000, cache.generationOf('d2'));
+    cache.put('d3', account('b', 's3'), 1000, cache.generationOf('d3'));
     cache.forgetSession('s1');
     expect(cache.get('d1')).toBeUndefined();
-    cache.put('d1', account('a', 's1'), 1000, cache.generation);
+    cache.put('d1', account('a', 's1'), 1000, cache.generationOf('d1'));
     cache.forgetAccount('a', 's1');
     expect(cache.get('d1')?.tokenId).toBe('s1');
     expect(cache.get('d2')).toBeUndefined();
     expect(cache.get('d3')?.id).toBe('b');
 
-    const before = cache.generation;
+    const before = cache.generationOf('d9');
     cache.forgetSession('s9');
     cache.put('d9', account('c', 's9'), 1000, before);
     expect(cache.get('d9')).toBeUndefined();
@@ -54,7 +54,7 @@ describe('token cache', () => {
 
   it('hands out copies, so a caller cannot change what the next request sees', () => {
     const cache = new TokenCache(() => 0);
-    cache.put('d', account('a'), 1000, cache.generation);
+    cache.put('d', account('a'), 1000, cache.generationOf('d'));
     const got = cache.get('d');
     if (got) got.id = 'someone-else';
     expect(cache.get('d')?.id).toBe('a');

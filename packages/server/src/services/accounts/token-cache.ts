@@ -1,3 +1,4 @@
+import { ShortCache } from '../../shared/short-cache.ts';
 import type { AuthAccount } from '../auth-account.ts';
 
 /**
@@ -9,76 +10,46 @@ export const TOKEN_CACHE_TTL_MS = 1000;
 /** Entries kept at most; past it the oldest go first, so a token flood cannot grow memory. */
 export const TOKEN_CACHE_MAX_ENTRIES = 10_000;
 
-interface Entry {
-  account: AuthAccount;
-  expiresAt: number;
-}
-
 /**
  * Access-token digest → account, for a second at most, so the join query runs once per token per
  * second rather than once per request. Only found tokens are kept: a token nobody has looked up
- * yet is always asked of the database.
+ * yet is always asked of the database. A ShortCache (shared/short-cache.ts) whose owners are the
+ * digests: its generations keep a lookup that raced a revocation from putting the session back.
  */
 export class TokenCache {
-  #entries = new Map<string, Entry>();
-  #now: () => number;
-  #ttlMs: number;
-  #maxEntries: number;
-  /**
-   * Bumped on every forget. SECURITY: a lookup that started before a revocation and ends after
-   * it must not put the revoked session back (see `put`).
-   */
-  #generation = 0;
+  #cache: ShortCache<AuthAccount>;
 
   constructor(now: () => number, ttlMs = TOKEN_CACHE_TTL_MS, maxEntries = TOKEN_CACHE_MAX_ENTRIES) {
-    this.#now = now;
-    this.#ttlMs = ttlMs;
-    this.#maxEntries = maxEntries;
+    this.#cache = new ShortCache({ now, ttlMs, maxOwners: maxEntries });
   }
 
-  /** The generation to hand back to `put` when the lookup it starts has finished. */
-  get generation(): number {
-    return this.#generation;
+  /**
+   * The generation to hand back to `put` when the lookup of `digest` it starts has finished.
+   * SECURITY: a lookup that started before a revocation and ends after it must not put the
+   * revoked session back (see `put`).
+   */
+  generationOf(digest: string): number {
+    return this.#cache.generationOf(digest);
   }
 
   get(digest: string): AuthAccount | undefined {
-    const entry = this.#entries.get(digest);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.#now()) {
-      this.#entries.delete(digest);
-      return undefined;
-    }
+    const account = this.#cache.get(digest);
     // A copy, so a caller changing its account cannot change what the next request sees.
-    return { ...entry.account };
+    return account && { ...account };
   }
 
   /** Keeps `account` until the TTL or the token's own expiry, whichever comes first. */
   put(digest: string, account: AuthAccount, tokenExpiresAt: number, generation: number): void {
-    if (generation !== this.#generation) return;
-    const expiresAt = Math.min(this.#now() + this.#ttlMs, tokenExpiresAt);
-    this.#entries.delete(digest);
-    while (this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done) break;
-      this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(digest, { account: { ...account }, expiresAt });
+    this.#cache.put(digest, '', { ...account }, generation, tokenExpiresAt);
   }
 
   /** Forgets the tokens of one session (logout, revoke, renewal). */
   forgetSession(sessionId: string): void {
-    this.#forget((a) => a.tokenId === sessionId);
+    this.#cache.forgetWhere((a) => a.tokenId === sessionId);
   }
 
   /** Forgets an account's tokens, but `keepSessionId`'s, after its sessions or fields changed. */
   forgetAccount(accountId: string, keepSessionId?: string): void {
-    this.#forget((a) => a.id === accountId && a.tokenId !== keepSessionId);
-  }
-
-  #forget(match: (account: AuthAccount) => boolean): void {
-    this.#generation += 1;
-    for (const [digest, entry] of this.#entries) {
-      if (match(entry.account)) this.#entries.delete(digest);
-    }
+    this.#cache.forgetWhere((a) => a.id === accountId && a.tokenId !== keepSessionId);
   }
 }

@@ -141,7 +141,7 @@ export class TokenService {
     const digest = tokenDigest(token);
     const cached = this.cache.get(digest);
     if (cached) return cached;
-    const generation = this.cache.generation;
+    const generation = this.cache.generationOf(digest);
     const found = await this.#reads.run(digest, generation, async () => {
       const read = await this.lookup(digest);
       if (read) this.cache.put(digest, read.account, read.expiresAt, generation);
