@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiPaths } from '@podium/protocol';
 import { TOKEN_CACHE_TTL_MS } from '../src/services/accounts/token-cache.ts';
 import { LIST_CACHE_TTL_MS } from '../src/services/events/service.ts';
 import { accountSettings, aliases } from '../src/store/schema.ts';
 import { STORE_KINDS } from './support/stores.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
-import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture.ts';
+import { startTestServer } from './support/server.ts';
+import { withMailedServer } from './support/smtp-capture.ts';
 import { hoursFromNow, signUpAndLogin, type SignedIn } from './events-support.ts';
 
 interface ListedEvent {
@@ -23,31 +23,21 @@ interface ListedEvent {
  * behind it (another node, the database by hand) within the second.
  */
 describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
-  let smtp: SmtpCapture;
-  let server: TestServer;
+  const mailed = withMailedServer((env) => startTestServer(kind, env));
 
-  const details = (token: string) => server.api(apiPaths.account.details, { token });
+  const details = (token: string) => mailed.server.api(apiPaths.account.details, { token });
   const list = async (token: string): Promise<ListedEvent[]> => {
-    const res = await server.api(apiPaths.events.list, { body: {}, token });
+    const res = await mailed.server.api(apiPaths.events.list, { body: {}, token });
     expect(res.status).toBe(200);
     return res.body.entries as ListedEvent[];
   };
   const titles = async (token: string) => (await list(token)).map((e) => e.title);
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
-
   it('details asked together read the database once, each account its own', async () => {
-    const a = await signUpAndLogin(server, 'keepa', 'Account A');
-    const b = await signUpAndLogin(server, 'keepb', 'Account B');
-    const { accounts, accountSettings: settings } = server.podium.services;
+    const a = await signUpAndLogin(mailed.server, 'keepa', 'Account A');
+    const b = await signUpAndLogin(mailed.server, 'keepb', 'Account B');
+    const { accounts, accountSettings: settings } = mailed.server.podium.services;
     const put = vi.spyOn(accounts.detailsCache, 'put');
     try {
       const authA = await accounts.tokens.authenticate(a.token);
@@ -69,10 +59,10 @@ describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
   });
 
   it('details show a settings change, a profile change and a conference mode on the very next request', async () => {
-    const a = await signUpAndLogin(server, 'keepwrite');
+    const a = await signUpAndLogin(mailed.server, 'keepwrite');
     expect((await details(a.token)).body.settings.language).toBeNull();
 
-    const settings = await server.api(apiPaths.account.settingsUpdate, {
+    const settings = await mailed.server.api(apiPaths.account.settingsUpdate, {
       body: { language: 'vi', mic_on_join: true },
       token: a.token,
     });
@@ -82,7 +72,7 @@ describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
       mic_on_join: true,
     });
 
-    const profile = await server.api(apiPaths.account.profileUpdate, {
+    const profile = await mailed.server.api(apiPaths.account.profileUpdate, {
       body: { full_name: 'Renamed Person', company: 'Podium' },
       token: a.token,
     });
@@ -92,7 +82,7 @@ describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
       company: 'Podium',
     });
 
-    const mode = await server.api(apiPaths.account.conferenceSettingUpdate, {
+    const mode = await mailed.server.api(apiPaths.account.conferenceSettingUpdate, {
       body: { conference_mode: 'endtoend' },
       token: a.token,
     });
@@ -102,15 +92,20 @@ describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
     });
 
     // A write through the account store (avatar, verification, status) is seen at once too.
-    await server.podium.services.accounts.store.update(a.id, { avatar: '/api/storage/file/x' });
+    await mailed.server.podium.services.accounts.store.update(a.id, {
+      avatar: '/api/storage/file/x',
+    });
     expect((await details(a.token)).body.avatar).toBe('/api/storage/file/x');
   });
 
   it('details show a write made behind this server within a second', async () => {
-    const a = await signUpAndLogin(server, 'keepbehind');
-    await server.api(apiPaths.account.settingsUpdate, { body: { language: 'en' }, token: a.token });
+    const a = await signUpAndLogin(mailed.server, 'keepbehind');
+    await mailed.server.api(apiPaths.account.settingsUpdate, {
+      body: { language: 'en' },
+      token: a.token,
+    });
     expect((await details(a.token)).body.settings.language).toBe('en');
-    await server.podium.services.store.db
+    await mailed.server.podium.services.store.db
       .update(accountSettings)
       .set({ language: 'vi' })
       .where(eq(accountSettings.accountId, a.id));
@@ -125,12 +120,12 @@ describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
     let other: SignedIn;
 
     beforeAll(async () => {
-      owner = await signUpAndLogin(server, 'listowner', 'List Owner');
-      other = await signUpAndLogin(server, 'listother', 'List Other');
+      owner = await signUpAndLogin(mailed.server, 'listowner', 'List Owner');
+      other = await signUpAndLogin(mailed.server, 'listother', 'List Other');
     });
 
     const create = async (title: string, token = owner.token) => {
-      const res = await server.api(apiPaths.events.create, {
+      const res = await mailed.server.api(apiPaths.events.create, {
         body: { title, start_time: hoursFromNow(2), mode: 'conference' },
         token,
       });
@@ -145,7 +140,7 @@ describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
       const second = await create('Kept second');
       expect((await titles(owner.token)).sort()).toEqual(['Kept first', 'Kept second']);
 
-      const edited = await server.api(apiPaths.events.update, {
+      const edited = await mailed.server.api(apiPaths.events.update, {
         body: {
           id: first.id,
           title: 'Kept first, renamed',
@@ -160,7 +155,7 @@ describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
         speakers: [{ name: 'Ana', email: 'ana-kept@example.test' }],
       });
 
-      const added = await server.api(apiPaths.events.participantAdd, {
+      const added = await mailed.server.api(apiPaths.events.participantAdd, {
         body: { alias: second.name, name: 'Bao', email: 'bao-kept@example.test', role: 'speaker' },
         token: owner.token,
       });
@@ -170,7 +165,7 @@ describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
         { name: 'Bao', email: 'bao-kept@example.test' },
       ]);
 
-      const removed = await server.api(apiPaths.events.participantRemove, {
+      const removed = await mailed.server.api(apiPaths.events.participantRemove, {
         body: { alias: second.name, id: added.body.id },
         token: owner.token,
       });
@@ -178,20 +173,20 @@ describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
       listed = await list(owner.token);
       expect(listed.find((e) => e.id === second.id)?.speakers).toEqual([]);
 
-      const gone = await server.api(apiPaths.events.remove, {
+      const gone = await mailed.server.api(apiPaths.events.remove, {
         method: 'DELETE',
         body: { id: second.id },
         token: owner.token,
       });
       expect(gone.status).toBe(200);
       expect(await titles(owner.token)).toEqual(['Kept first, renamed']);
-      await server.podium.services.events.drain();
+      await mailed.server.podium.services.events.drain();
     });
 
     it("shows the owner's new name on the very next request, and never another owner's events", async () => {
       await create('Named event');
       expect((await list(owner.token)).every((e) => e.owner.name === 'List Owner')).toBe(true);
-      const renamed = await server.api(apiPaths.account.profileUpdate, {
+      const renamed = await mailed.server.api(apiPaths.account.profileUpdate, {
         body: { full_name: 'Owner Renamed' },
         token: owner.token,
       });
@@ -206,7 +201,7 @@ describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
     it('shows an edit made behind this server (another node) within a second', async () => {
       const event = await create('Before the other node');
       expect(await titles(owner.token)).toContain('Before the other node');
-      await server.podium.services.store.db
+      await mailed.server.podium.services.store.db
         .update(aliases)
         .set({ title: 'Edited on another node' })
         .where(eq(aliases.id, event.id));

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
@@ -19,6 +20,38 @@ export interface SmtpCapture {
   /** Resolves with the first message (already received or arriving) that satisfies `predicate`. */
   waitFor(predicate: (m: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
+}
+
+/**
+ * For a describe block: an SMTP capture and a server whose mail goes to it (`start` gets the
+ * SMTP_URL to pass), started before the block's tests and both closed after them. Read
+ * `.server` and `.smtp` inside the tests.
+ */
+export function withMailedServer<S extends { close(): Promise<void> }>(
+  start: (env: { SMTP_URL: string }) => Promise<S>,
+): { readonly server: S; readonly smtp: SmtpCapture } {
+  let server: S | undefined;
+  let smtp: SmtpCapture | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await start({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('read inside a test: the server starts in beforeAll');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get smtp() {
+      return started(smtp);
+    },
+  };
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it is given. */
