@@ -74,9 +74,16 @@ describe('app shell', () => {
     expect(nav.textContent).toContain('My events');
     expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Dark theme' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    // The menu's code loads after the page: pressed before, the button opens it once here, and
+    // the focus it had moves to the menu's own button.
+    const button = screen.getByRole('button', { name: 'Account menu' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    act(() => button.focus());
+    fireEvent.click(button);
     expect(await screen.findByRole('menuitem', { name: 'Settings' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
+    const menuButton = screen.getByRole('button', { name: 'Account menu', hidden: true });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
   });
 
   it('switches language and names the controls in Vietnamese', async () => {

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useTakeOverFocus } from '../../shared/ui/useTakeOverFocus.ts';
 import { AccountAvatar } from './AccountAvatar.tsx';
 import type { useAccountMenu } from './useAccountMenu.ts';
 
@@ -19,12 +19,7 @@ export function AccountMenuDropdown({
   focused: boolean;
 }) {
   const { t } = useTranslation();
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focused) target.current?.focus();
-    // Only when it takes over from the stand-in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const target = useTakeOverFocus<HTMLButtonElement>(focused);
   return (
     <Menu position="bottom-end" width={220} withinPortal defaultOpened>
       <Menu.Target>

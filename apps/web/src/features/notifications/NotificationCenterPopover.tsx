@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -20,6 +19,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NotificationView } from '@podium/protocol';
 import { isLanguage } from '../../shared/i18n/language.ts';
+import { useTakeOverFocus } from '../../shared/ui/useTakeOverFocus.ts';
 import { describeNotification, formatWhen } from './describe.ts';
 import type { useNotificationCenter } from './useNotificationCenter.ts';
 
@@ -40,12 +40,7 @@ export function NotificationCenterPopover({
   focused: boolean;
 }) {
   const { t } = useTranslation();
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focused) target.current?.focus();
-    // Only when it takes over from the stand-in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const target = useTakeOverFocus<HTMLButtonElement>(focused);
   return (
     <Popover
       opened={center.opened}
