@@ -27,7 +27,7 @@ import { MediaPreview } from './MediaPreview.tsx';
 import { PasscodeModal } from './PasscodeModal.tsx';
 import { roomPath } from '../room/paths.ts';
 import { loadRoom, loadedRoom, withRoom } from './roomModule.ts';
-import type { JoinAdmission } from './ticket.ts';
+import type { JoinAdmission } from '../../shared/session/admission.ts';
 import { useJoinPage } from './useJoinPage.ts';
 import { usePreJoin } from './usePreJoin.ts';
 

@@ -5,7 +5,12 @@ import { buildValidators } from '../../shared/forms/useAppForm.ts';
 import { preJoinFields, type PreJoinValues } from './fields.ts';
 import { parseJoinLink } from './joinLink.ts';
 import { joinView } from './joinView.ts';
-import { clearAdmission, readAdmission, saveAdmission, type JoinAdmission } from './ticket.ts';
+import {
+  clearAdmission,
+  readAdmission,
+  saveAdmission,
+  type JoinAdmission,
+} from '../../shared/session/admission.ts';
 
 const detail: AliasShortDetail = {
   name: 'team-weekly',

@@ -1,6 +1,6 @@
 import type { AliasShortDetail } from '@podium/protocol';
 import { ApiError } from '../../shared/api/errors.ts';
-import type { JoinAdmission } from './ticket.ts';
+import type { JoinAdmission } from '../../shared/session/admission.ts';
 
 /** What /j/:alias shows. */
 export type JoinView =

@@ -6,7 +6,12 @@ import { joinApi } from './api.ts';
 import { parseJoinLink } from './joinLink.ts';
 import { joinView } from './joinView.ts';
 import { loadedRoom } from './roomModule.ts';
-import { clearAdmission, readAdmission, saveAdmission, type JoinAdmission } from './ticket.ts';
+import {
+  clearAdmission,
+  readAdmission,
+  saveAdmission,
+  type JoinAdmission,
+} from '../../shared/session/admission.ts';
 
 /** /j/:alias: the link, the public event details and the admission, as one view. */
 export function useJoinPage() {

@@ -16,7 +16,7 @@ import { errorKey, translateEventError } from '../events/errors.ts';
 import { joinApi } from './api.ts';
 import { preJoinFields, type PreJoinValues } from './fields.ts';
 import type { JoinLink } from './joinLink.ts';
-import type { JoinAdmission } from './ticket.ts';
+import type { JoinAdmission } from '../../shared/session/admission.ts';
 import { usePreJoinMedia } from './usePreJoinMedia.ts';
 
 interface JoinAttempt {

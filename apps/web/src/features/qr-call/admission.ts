@@ -1,5 +1,5 @@
 import type { QrCallJoin } from '@podium/protocol';
-import { saveAdmission } from '../join/ticket.ts';
+import { saveAdmission } from '../../shared/session/admission.ts';
 import { roomPath } from '../room/paths.ts';
 
 /**

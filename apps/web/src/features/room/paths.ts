@@ -1,7 +1,7 @@
 /**
  * Where the live room lives: `/j/:alias/room`, under the event's join link, so the address
  * says which event it is and a reload comes back to the room while the join ticket is valid
- * (the admission is kept per tab, see features/join/ticket.ts). Without an admission the room
+ * (the admission is kept per tab, see shared/session/admission.ts). Without an admission the room
  * sends the person to the pre-join page at `/j/:alias`.
  */
 export const ROOM_ROUTE = '/j/:alias/room';

@@ -6,7 +6,7 @@ import { dropPreparedPeer, preparePeer } from './media/preparedPeer.ts';
 import { subscriberConfig } from './media/Subscriber.ts';
 import type { SignalAuthResponse } from '@podium/protocol';
 import { prefetchSocketAuth, primeSocketAuth } from './session/auth.ts';
-import type { JoinAdmission } from '../join/ticket.ts';
+import type { JoinAdmission } from '../../shared/session/admission.ts';
 import type { FallbackLabel } from '../../shared/media/fallbackLabel.ts';
 import { launchBrowserRoom, launchedRoomShowable } from './ui/browserRoom.ts';
 

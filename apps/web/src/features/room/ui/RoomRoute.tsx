@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { readAdmission } from '../../join/ticket.ts';
+import { readAdmission } from '../../../shared/session/admission.ts';
 import { joinPath } from '../paths.ts';
 import { RoomPage } from './RoomPage.tsx';
 

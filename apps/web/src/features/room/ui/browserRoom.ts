@@ -3,7 +3,7 @@ import type { FallbackLabel } from '../../../shared/media/fallbackLabel.ts';
 import { browserEnvironment, supportsCalling } from '../../../shared/media/support.ts';
 import { socketUrl } from '../../../shared/socket/backoff.ts';
 import { takePreopenedSocket } from '../../../shared/socket/preopen.ts';
-import type { JoinAdmission } from '../../join/ticket.ts';
+import type { JoinAdmission } from '../../../shared/session/admission.ts';
 import { IN_CALL_FEATURES } from '../features/index.ts';
 import { iceConfig } from '../media/iceConfig.ts';
 import { browserPeerConnection } from '../media/peer.ts';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@podium/protocol';
 import { useLanguage, useTranslation } from '../../../shared/i18n/index.ts';
 import { fallbackLabel } from '../../../shared/media/fallbackLabel.ts';
-import type { JoinAdmission } from '../../join/ticket.ts';
+import type { JoinAdmission } from '../../../shared/session/admission.ts';
 import { noticeText } from '../session/notices.ts';
 import { handSoundOn, playHandChime } from './handSound.ts';
 import type { RoomNotice, RoomSession } from '../session/RoomSession.ts';

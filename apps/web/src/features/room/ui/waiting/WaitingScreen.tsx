@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconDoorEnter, IconLock, IconUsersGroup } from '@tabler/icons-react';
-import { useTranslation } from '../../../shared/i18n/index.ts';
-import { assertNever } from '../../../shared/assertNever.ts';
+import { useTranslation } from '../../../../shared/i18n/index.ts';
+import { assertNever } from '../../../../shared/assertNever.ts';
 
 /**
  * Room states (spec §4 "room join") in which a person is not in the call yet. The live room

@@ -1,10 +1,10 @@
-import '../../../test/dom.ts';
+import '../../../../test/dom.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Language } from '@podium/protocol';
-import { AppProviders } from '../../../app/AppProviders.tsx';
-import { createQueryClient } from '../../../shared/api/index.ts';
-import { createI18n } from '../../../shared/i18n/index.ts';
+import { AppProviders } from '../../../../app/AppProviders.tsx';
+import { createQueryClient } from '../../../../shared/api/index.ts';
+import { createI18n } from '../../../../shared/i18n/index.ts';
 import { WaitingScreen, type WaitingState } from './index.ts';
 
 afterEach(cleanup);
