@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AccountDto } from '@podium/protocol';
 import { renderApp } from '../test/renderApp.tsx';
-import { resetAppState, testAccount } from '../test/app.ts';
+import { FLOW, resetAppState, testAccount } from '../test/app.ts';
 import { queryClient } from '../shared/api/index.ts';
 import { cookieTokenStore } from '../shared/api/tokens.ts';
 import { ACCOUNT_QUERY_KEY } from '../shared/session/account.ts';
@@ -20,7 +20,7 @@ function signIn(as: AccountDto) {
 beforeEach(() => resetAppState({ signedIn: false }));
 afterEach(cleanup);
 
-describe('app shell', () => {
+describe('app shell', FLOW, () => {
   it('sends a signed-out visitor of a protected route to login, keeping the full path', async () => {
     const { router } = renderApp('/app/wallet?tab=history');
     await screen.findByLabelText('Email, phone or username');

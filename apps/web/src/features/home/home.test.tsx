@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../test/renderApp.tsx';
+import { FLOW } from '../../test/app.ts';
 import { queryClient } from '../../shared/api/index.ts';
 import { cookieTokenStore } from '../../shared/api/tokens.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
@@ -12,7 +13,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-describe('home (signed out)', () => {
+describe('home (signed out)', FLOW, () => {
   it('joins by a pasted link and refuses what is not one', async () => {
     const { router } = renderApp('/app');
     const field = await screen.findByLabelText('Event link or code', { exact: false });
