@@ -138,6 +138,14 @@ export class ShortCache<V> {
     });
   }
 
+  /**
+   * Lets go of `owner` when it holds no answer: for a read that found nothing to keep (an
+   * unknown token), so owners taken up by reads alone never push out owners holding answers.
+   */
+  release(owner: string): void {
+    if (this.#owners.get(owner)?.entries.size === 0) this.#owners.delete(owner);
+  }
+
   /** Forgets every answer of `owner` (after a write to anything they show). */
   forget(owner: string): void {
     const owned = this.#owners.get(owner);

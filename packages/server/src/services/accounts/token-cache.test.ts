@@ -33,6 +33,17 @@ describe('token cache', () => {
     expect(cache.get('c')?.id).toBe('c');
   });
 
+  it('keeps the tokens in use through a flood of unknown ones', () => {
+    const cache = new TokenCache(() => 0, TOKEN_CACHE_TTL_MS, 2);
+    cache.put('kept', account('a'), 1000, cache.generationOf('kept'));
+    for (let i = 0; i < 10; i++) {
+      // A lookup takes the digest's generation, finds nothing, and lets go.
+      cache.generationOf(`unknown-${i}`);
+      cache.notFound(`unknown-${i}`);
+    }
+    expect(cache.get('kept')?.id).toBe('a');
+  });
+
   it('forgets by session and by account, and a lookup that raced a forget is not kept', () => {
     const cache = new TokenCache(() => 0);
     cache.put('d1', account('a', 's1'), 1000, cache.generationOf('d1'));

@@ -43,6 +43,14 @@ export class TokenCache {
     this.#cache.put(digest, '', { ...account }, generation, tokenExpiresAt);
   }
 
+  /**
+   * The lookup of `digest` found no session: nothing is kept, and the digest lets go of its
+   * place, so a flood of unknown tokens cannot push out the tokens in use.
+   */
+  notFound(digest: string): void {
+    this.#cache.release(digest);
+  }
+
   /** Forgets the tokens of one session (logout, revoke, renewal). */
   forgetSession(sessionId: string): void {
     this.#cache.forgetWhere((a) => a.tokenId === sessionId);

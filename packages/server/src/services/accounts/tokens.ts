@@ -145,6 +145,7 @@ export class TokenService {
     const found = await this.#reads.run(digest, generation, async () => {
       const read = await this.lookup(digest);
       if (read) this.cache.put(digest, read.account, read.expiresAt, generation);
+      else this.cache.notFound(digest);
       return read;
     });
     // A copy each, so a caller changing its account cannot change another's.
