@@ -17,7 +17,9 @@ import { PGlite } from '@electric-sql/pglite';
 
 /**
  * Where messages come from and answers go: the worker thread's port, or the IPC channel of a
- * forked process (which ends once the parent disconnects, after `close`).
+ * forked process (which ends once the parent disconnects, after `close`). The listener's `any`
+ * is MessagePort's own type for it: the messages are the ones store/pglite-thread.ts sends, and
+ * `handle` switches on their `op`.
  * @type {{ postMessage(message: unknown): void; on(event: 'message', listener: (message: any) => void): void }}
  */
 const port = parentPort ?? {
