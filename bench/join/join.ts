@@ -3,7 +3,7 @@
 // microphone. A host with the camera on stays in the room; a guest joins `--joins` times (each
 // in a fresh browser context, leaving through 'Leave' before the next one).
 //
-//   npm run bench -- join [--joins 20] [--guest-media on|off] [--out file.json] [--trace dir]
+//   npm run bench -- join [--joins 20] [--guest-media on|off] [--out file.json] [--trace dir] [--source]
 //
 // Runs as root: Janus and Chromium run in a network namespace the benchmark makes, the Podium
 // server on the host side of its veth pair (bench/lib/media-stack.ts). Times are taken inside
@@ -587,6 +587,8 @@ async function main(): Promise<void> {
       bare: { type: 'string', default: 'on' },
       out: { type: 'string' },
       'web-dist': { type: 'string' },
+      /** Run the server from its TypeScript sources (tsx) rather than compiled, as production. */
+      source: { type: 'boolean', default: false },
       /** A Chromium trace of each join into this folder (tasks, marks, V8 samples; slower). */
       trace: { type: 'string' },
     },
@@ -605,7 +607,7 @@ async function main(): Promise<void> {
   }
   const loadBefore = loadAverage();
   log(`load average ${loadBefore.join(' ')}; starting the media stack`);
-  const stack = await startMediaStack({ web: true, webDist, log });
+  const stack = await startMediaStack({ web: true, webDist, log, compiled: !values.source });
   let browser: Browser | undefined;
   let bare: Awaited<ReturnType<typeof startBarePage>> | undefined;
   const samples: JoinSample[] = [];

@@ -3,7 +3,7 @@
 // real Podium server as its own process on the host side of the veth with MEDIA_ENABLED=1, and
 // the Janus it supervises inside the namespace. Nothing listens on or sends to the machine's real
 // interfaces. Needs root (CAP_NET_ADMIN) and iproute2, like the `calls` e2e project.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,6 +60,11 @@ export async function startMediaStack(options: {
   webDist?: string;
   /** More environment for the server (e.g. JANUS_EDGES). */
   env?: Record<string, string>;
+  /**
+   * Run the compiled server (packages/server/dist/main.js, built first when stale), as
+   * `npm start` does in production; otherwise its TypeScript sources under tsx.
+   */
+  compiled?: boolean;
   log: (text: string) => void;
 }): Promise<MediaStack> {
   assertCanCreateNamespaces(NEEDS_ROOT);
@@ -116,9 +121,17 @@ export async function startMediaStack(options: {
     const port = await freePort(spec.hostIp);
     const url = `http://${spec.hostIp}:${port}`;
     const logFd = fs.openSync(serverLog, 'w');
+    if (options.compiled) {
+      const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
+        stdio: 'inherit',
+      });
+      if (built.status !== 0) throw new Error('the server did not build');
+    }
     child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'packages/server/src/main.ts')],
+      options.compiled
+        ? [path.join(repoRoot, 'packages/server/dist/main.js')]
+        : ['--import', 'tsx', path.join(repoRoot, 'packages/server/src/main.ts')],
       {
         cwd: repoRoot,
         stdio: ['ignore', logFd, logFd],
