@@ -1,4 +1,5 @@
 import type * as RoomModule from '../room/prefetch.ts';
+import { lazyModule } from '../../shared/lazyModule.ts';
 
 /*
  * The room's code as the join page drives it (prefetch, socket, launch), remembered here only:
@@ -7,22 +8,20 @@ import type * as RoomModule from '../room/prefetch.ts';
 
 type Room = typeof RoomModule;
 
-let room: Room | null = null;
+const room = lazyModule<Room>(() => import('../room/prefetch.ts'));
 
 export function loadRoom(): Promise<Room> {
-  return import('../room/prefetch.ts').then((m) => {
-    room = m;
-    return m;
-  });
+  return room.load();
 }
 
 /** The room's code if it is here already (the admission must not wait a turn for it). */
 export function loadedRoom(): Room | null {
-  return room;
+  return room.current();
 }
 
 /** Now when it is here (the click and the admission must not wait a turn), else once loaded. */
 export function withRoom(run: (room: Room) => void): void {
-  if (room) run(room);
-  else void loadRoom().then(run);
+  const loaded = room.current();
+  if (loaded) run(loaded);
+  else void room.load().then(run);
 }

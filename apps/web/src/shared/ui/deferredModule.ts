@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { lazyModule } from '../lazyModule.ts';
 
 /** Runs `run` when the browser is idle (or soon, where it has no idle callbacks). */
 function whenIdle(run: () => void): () => void {
@@ -19,32 +20,12 @@ function whenIdle(run: () => void): () => void {
 export function deferredModule<T>(
   importModule: () => Promise<T>,
 ): () => { module: T | null; load: () => Promise<T> } {
-  let module: T | null = null;
-  let pending: Promise<T> | null = null;
-  const listeners = new Set<() => void>();
-  const load = () => {
-    pending ??= importModule().then(
-      (loaded) => {
-        module = loaded;
-        for (const listener of listeners) listener();
-        return loaded;
-      },
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    );
-    return pending;
-  };
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
-  const snapshot = () => module;
+  const lazy = lazyModule(importModule);
+  const load = () => lazy.load();
   return function useDeferredModule() {
-    const current = useSyncExternalStore(subscribe, snapshot);
+    const current = useSyncExternalStore(lazy.subscribe, lazy.current);
     useEffect(() => {
-      if (module) return;
+      if (lazy.current()) return;
       return whenIdle(() => void load().catch(() => undefined));
     }, []);
     return { module: current, load };
