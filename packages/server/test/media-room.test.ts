@@ -83,15 +83,43 @@ describe('live room media through Janus', () => {
 
   /** Waits until the page decodes video and receives audio steadily (a 1 s window). */
   async function expectMediaFlowing(page: Page, ms = 15_000): Promise<void> {
-    await expect
-      .poll(
-        async () => {
-          const window = await receivedOver(page, 1_000);
-          return window.frames >= 5 && window.audio >= 10;
-        },
-        { timeout: ms, interval: 100 },
-      )
-      .toBe(true);
+    let last = { frames: 0, audio: 0 };
+    try {
+      await expect
+        .poll(
+          async () => {
+            last = await receivedOver(page, 1_000);
+            return last.frames >= 5 && last.audio >= 10;
+          },
+          { timeout: ms, interval: 100 },
+        )
+        .toBe(true);
+    } catch (error) {
+      // What arrived in the last second tells "nothing" (a connection lost) from "too little"
+      // (a starved machine).
+      const { errors } = await pageStats(page);
+      throw new Error(
+        `${(error as Error).message}; last second: ${JSON.stringify(last)}, page errors: ${JSON.stringify(errors)}`,
+      );
+    }
+  }
+
+  /**
+   * Waits until `viewer` receives video `width` wide. When it does not, the failure says what
+   * the sender was sending then (its layers' widths, frame rates and what limited them), which
+   * tells a sender that shed a layer from a layer Janus did not relay.
+   */
+  async function expectWidth(viewer: Page, sender: Page, width: number, timeout: number) {
+    try {
+      await expect
+        .poll(async () => (await pageStats(viewer)).frameWidth, { timeout, interval: 250 })
+        .toBe(width);
+    } catch (error) {
+      const { sending } = await pageStats(sender);
+      throw new Error(
+        `${(error as Error).message}; the sender's layers: ${JSON.stringify(sending)}`,
+      );
+    }
   }
 
   it('one participant watches the other; after Janus dies the call resumes without a reload', async () => {
@@ -199,12 +227,12 @@ describe('live room media through Janus', () => {
     await pagePublishCamera(host.page, { simulcast: true });
     const width = async () => (await pageStats(guest.page)).frameWidth;
     // Janus relays the top layer unless told otherwise.
-    await expect.poll(width, { timeout: 20_000, interval: 250 }).toBe(1280);
+    await expectWidth(guest.page, host.page, 1280, 20_000);
 
     // `receive_layer` 1: the middle layer of every video, with no renegotiation.
     const offers = (await pageStats(guest.page)).received.filter((t) => t === 'offer').length;
     expect((await pageRequest(guest.page, 'receive_layer', { layer: 1 })).type).toBe('reply');
-    await expect.poll(width, { timeout: 10_000, interval: 250 }).toBe(640);
+    await expectWidth(guest.page, host.page, 640, 10_000);
     await expectMediaFlowing(guest.page);
     const offersNow = (await pageStats(guest.page)).received.filter((t) => t === 'offer').length;
     expect(offersNow).toBe(offers);
@@ -215,7 +243,7 @@ describe('live room media through Janus', () => {
     expect(await width()).toBe(640);
 
     expect((await pageRequest(guest.page, 'receive_layer', { layer: 2 })).type).toBe('reply');
-    await expect.poll(width, { timeout: 10_000, interval: 250 }).toBe(1280);
+    await expectWidth(guest.page, host.page, 1280, 10_000);
     const after = await pageStats(guest.page);
     expect(after.subscriberConnections).toBe(1);
     expect(after.errors).toEqual([]);
@@ -226,12 +254,12 @@ describe('live room media through Janus', () => {
     const { host, guest } = await hostAndGuest();
     await pagePublishCamera(host.page, { simulcast: true });
     const width = async () => (await pageStats(guest.page)).frameWidth;
-    await expect.poll(width, { timeout: 20_000, interval: 250 }).toBe(1280);
+    await expectWidth(guest.page, host.page, 1280, 20_000);
 
     // `send_layer` 0 while the camera still sends every layer: the viewer is already on the
     // lowest one (the key frame the server asks for), so turning the others off costs nothing.
     expect((await pageRequest(host.page, 'send_layer', { layer: 0 })).type).toBe('reply');
-    await expect.poll(width, { timeout: 10_000, interval: 250 }).toBe(320);
+    await expectWidth(guest.page, host.page, 320, 10_000);
     await expectMediaFlowing(guest.page);
     // The viewer's own choice cannot lift it above what the sender sends.
     expect((await pageRequest(guest.page, 'receive_layer', { layer: 1 })).type).toBe('reply');
@@ -240,12 +268,12 @@ describe('live room media through Janus', () => {
 
     // Every layer again: the lower of the two choices, the viewer's middle layer.
     expect((await pageRequest(host.page, 'send_layer', { layer: 2 })).type).toBe('reply');
-    await expect.poll(width, { timeout: 10_000, interval: 250 }).toBe(640);
+    await expectWidth(guest.page, host.page, 640, 10_000);
     // At once after that, its own top layer: Janus ignores a second key-frame request within a
     // second of the first, so the server asks again; otherwise the switch waits for the room's
     // periodic request, 10 s.
     expect((await pageRequest(guest.page, 'receive_layer', { layer: 2 })).type).toBe('reply');
-    await expect.poll(width, { timeout: 6_000, interval: 250 }).toBe(1280);
+    await expectWidth(guest.page, host.page, 1280, 6_000);
     expect((await pageStats(guest.page)).errors).toEqual([]);
     await Promise.all([host.page.close(), guest.page.close()]);
   }, 60_000);

@@ -25,6 +25,9 @@ interface StatsEntry {
   packetsReceived?: number;
   frameWidth?: number;
   port?: number;
+  rid?: string;
+  framesPerSecond?: number;
+  qualityLimitationReason?: string;
 }
 interface Pc {
   remoteDescription: Description | null;
@@ -35,7 +38,7 @@ interface Pc {
   addTransceiver(
     trackOrKind: unknown,
     init: { direction: string; streams?: unknown[]; sendEncodings?: object[] },
-  ): void;
+  ): { sender: Sender };
   createOffer(): Promise<Description>;
   createAnswer(): Promise<Description>;
   setLocalDescription(description: Description): Promise<void>;
@@ -55,6 +58,10 @@ interface Socket {
 }
 interface MediaStreamLike {
   getTracks(): { kind: string }[];
+}
+interface Sender {
+  getParameters(): { degradationPreference?: string };
+  setParameters(parameters: { degradationPreference?: string }): Promise<void>;
 }
 interface ServerFrame {
   type: string;
@@ -98,6 +105,11 @@ export interface PageMediaStats {
   errors: string[];
   /** The participant id of the page's current join. */
   participantId: string;
+  /**
+   * The camera's video layers as the page sends them (outbound-rtp): what a viewer's width
+   * depends on, read when a width is not the one expected.
+   */
+  sending: { rid: string; frameWidth: number; fps: number; limitedBy: string }[];
   /** Close codes of the sockets the server closed, in order (with `reconnect`). */
   closeCodes: number[];
   /** Sockets opened after a drop (with `reconnect`), whether or not they got back in. */
@@ -249,7 +261,7 @@ function installPageClient(): void {
     watchCandidates(pc, 'camera');
     for (const track of stream.getTracks()) {
       if (simulcast && track.kind === 'video') {
-        pc.addTransceiver(track, {
+        const { sender } = pc.addTransceiver(track, {
           direction: 'sendonly',
           streams: [stream],
           sendEncodings: [
@@ -259,6 +271,12 @@ function installPageClient(): void {
             { rid: 'l', scaleResolutionDownBy: 4, maxBitrate: 150_000 },
           ],
         });
+        // Chrome's encoder sheds resolution when it runs short of CPU ("balanced"), and with it
+        // the top layer; these tests are about which layer Janus relays, so on a busy machine
+        // the sender keeps its resolutions and drops frames instead.
+        const parameters = sender.getParameters();
+        parameters.degradationPreference = 'maintain-resolution';
+        await sender.setParameters(parameters);
       } else pc.addTrack(track, stream);
     }
     await pc.setLocalDescription(await pc.createOffer());
@@ -469,6 +487,16 @@ function installPageClient(): void {
       let audioPackets = 0;
       let frameWidth = 0;
       const subscriberRemotePorts: number[] = [];
+      const sending: PageMediaStats['sending'] = [];
+      (await pcs.camera?.getStats())?.forEach((s) => {
+        if (s.type !== 'outbound-rtp' || s.kind !== 'video') return;
+        sending.push({
+          rid: s.rid ?? '',
+          frameWidth: s.frameWidth ?? 0,
+          fps: s.framesPerSecond ?? 0,
+          limitedBy: s.qualityLimitationReason ?? '',
+        });
+      });
       const stats = await pcs.subscriber?.getStats();
       stats?.forEach((s) => {
         if (s.type === 'remote-candidate' && s.port) subscriberRemotePorts.push(s.port);
@@ -490,6 +518,7 @@ function installPageClient(): void {
         renegotiations: renegotiations.map((t) => [...t]),
         errors: [...errors],
         participantId: self,
+        sending,
         closeCodes: [...closeCodes],
         reconnectAttempts,
         rejoinedAt: [...rejoinedAt],
