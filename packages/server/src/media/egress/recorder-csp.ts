@@ -5,10 +5,15 @@ import type { FastifyInstance } from 'fastify';
  * page. SECURITY: only the recorder page's own document (`/egress/…`) may connect there — its
  * Content-Security-Policy gets that one address (loopback, or the media namespace's host side)
  * added to `connect-src`; every other page keeps the site's policy.
+ * The hook runs on every answer of the server, so it is `done`-style: an async hook would cost
+ * each of them a promise (issue 11, the request path).
  */
 export function allowRecorderIngest(app: FastifyInstance, ingestHost: string): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/egress/')) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.url.startsWith('/egress/')) {
+      done(null, payload);
+      return;
+    }
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string' && csp.includes('connect-src')) {
       reply.header(
@@ -20,6 +25,6 @@ export function allowRecorderIngest(app: FastifyInstance, ingestHost: string): v
           .replace(/;?\s*upgrade-insecure-requests/, ''),
       );
     }
-    return payload;
+    done(null, payload);
   });
 }
