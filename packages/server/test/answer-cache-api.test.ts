@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiPaths } from '@podium/protocol';
+import { apiPaths, listAliasesRequest, updateAliasRequest } from '@podium/protocol';
 import { TOKEN_CACHE_TTL_MS } from '../src/services/accounts/token-cache.ts';
-import { LIST_CACHE_TTL_MS } from '../src/services/events/service.ts';
+import { EventsService, LIST_CACHE_TTL_MS } from '../src/services/events/service.ts';
+import { ShortCache } from '../src/shared/short-cache.ts';
 import { accountSettings, aliases } from '../src/store/schema.ts';
 import { STORE_KINDS } from './support/stores.ts';
 import { startTestServer } from './support/server.ts';
@@ -196,6 +197,85 @@ describe.each(STORE_KINDS)('answers kept for a second on %s', (kind) => {
       await create("Other's event", other.token);
       expect(await titles(other.token)).toEqual(["Other's event"]);
       expect(await titles(owner.token)).not.toContain("Other's event");
+    });
+
+    it('a refresh ahead of the expiry never answers with a list read before a write that forgot it', async () => {
+      // An events service of its own over this server's database, on a clock the test moves, so
+      // a kept list is near its expiry when the test says so.
+      const services = mailed.server.podium.services;
+      let clock = Date.now();
+      const events = new EventsService({
+        config: services.config,
+        db: services.store.db,
+        mailer: services.mailer,
+        log: services.log,
+        secrets: services.secrets,
+        now: () => clock,
+      });
+      const account = await services.tokens.authenticate(owner.token);
+      if (!account) throw new Error('the owner must authenticate');
+      const event = await create('Refreshed before the write');
+      const firstPage = listAliasesRequest.parse({});
+      const titlesOf = (page: { entries: Array<{ title: string }> }) =>
+        page.entries.map((e) => e.title);
+
+      // The refresh's read is held once it has read, until the write has landed.
+      let hold = false;
+      let refreshRead!: () => void;
+      const readBeforeWrite = new Promise<void>((resolve) => {
+        refreshRead = resolve;
+      });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let refresh: Promise<unknown> | undefined;
+      const getOrLoad = ShortCache.prototype.getOrLoad;
+      const spy = vi.spyOn(ShortCache.prototype, 'getOrLoad').mockImplementation(function (
+        this: ShortCache<unknown>,
+        owner,
+        variant,
+        load,
+      ) {
+        const held = async () => {
+          const value = await load();
+          refreshRead();
+          await released;
+          return value;
+        };
+        if (!hold) return getOrLoad.call(this, owner, variant, load);
+        hold = false;
+        return getOrLoad.call(this, owner, variant, () => (refresh = held()));
+      });
+      try {
+        const kept = await events.list(account, firstPage);
+        expect(titlesOf(kept)).toContain('Refreshed before the write');
+
+        clock += LIST_CACHE_TTL_MS - 100;
+        hold = true;
+        // Near its expiry the kept page still answers, and one read starts to replace it.
+        expect(await events.list(account, firstPage)).toBe(kept);
+        await readBeforeWrite;
+        expect(refresh).toBeDefined();
+
+        await events.update(
+          account,
+          updateAliasRequest.parse({ id: event.id, title: 'Renamed while refreshing' }),
+        );
+        expect(titlesOf(await events.list(account, firstPage))).toContain(
+          'Renamed while refreshing',
+        );
+
+        // The refresh read before the write ends now: what it read is never kept.
+        release();
+        await refresh;
+        await new Promise((resolve) => setImmediate(resolve));
+        const after = titlesOf(await events.list(account, firstPage));
+        expect(after).toContain('Renamed while refreshing');
+        expect(after).not.toContain('Refreshed before the write');
+      } finally {
+        spy.mockRestore();
+      }
     });
 
     it('shows an edit made behind this server (another node) within a second', async () => {

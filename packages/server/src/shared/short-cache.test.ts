@@ -116,6 +116,104 @@ describe('short cache', () => {
     expect(reads).toHaveLength(2);
   });
 
+  it('answers near expiry from the kept answer and reads it again once, in the background', async () => {
+    let clock = 0;
+    const cache = new ShortCache<string>({
+      now: () => clock,
+      ttlMs: 1000,
+      maxOwners: 10,
+      refreshAheadMs: 200,
+    });
+    const reads: Array<ReturnType<typeof gate<string>>> = [];
+    const load = () => {
+      const g = gate<string>();
+      reads.push(g);
+      return g.promise;
+    };
+    const first = cache.getOrLoad('a', '', load);
+    reads[0]!.open('first');
+    expect(await first).toBe('first');
+    clock = 799;
+    expect(await cache.getOrLoad('a', '', load)).toBe('first');
+    expect(reads).toHaveLength(1);
+    // Within 200 ms of the expiry: still the kept answer, and one read (not one per request).
+    clock = 850;
+    expect(await cache.getOrLoad('a', '', load)).toBe('first');
+    expect(await cache.getOrLoad('a', '', load)).toBe('first');
+    expect(reads).toHaveLength(2);
+    reads[1]!.open('refreshed');
+    await reads[1]!.promise;
+    expect(await cache.getOrLoad('a', '', load)).toBe('refreshed');
+    // The refreshed answer lives its own TTL from when it was read.
+    clock = 1500;
+    expect(await cache.getOrLoad('a', '', load)).toBe('refreshed');
+    expect(reads).toHaveLength(2);
+  });
+
+  it('never answers with a refresh that was under way when the owner was forgotten', async () => {
+    let clock = 0;
+    const cache = new ShortCache<string>({
+      now: () => clock,
+      ttlMs: 1000,
+      maxOwners: 10,
+      refreshAheadMs: 200,
+    });
+    const reads: Array<ReturnType<typeof gate<string>>> = [];
+    const load = () => {
+      const g = gate<string>();
+      reads.push(g);
+      return g.promise;
+    };
+    const first = cache.getOrLoad('a', '', load);
+    reads[0]!.open('before the write');
+    await first;
+    clock = 900;
+    expect(await cache.getOrLoad('a', '', load)).toBe('before the write');
+    expect(reads).toHaveLength(2);
+    // The write lands while the refresh (which read before it) is still under way.
+    cache.forget('a');
+    const afterWrite = cache.getOrLoad('a', '', load);
+    expect(reads).toHaveLength(3);
+    reads[1]!.open('before the write, refreshed');
+    await reads[1]!.promise;
+    expect(cache.get('a')).toBeUndefined();
+    reads[2]!.open('after the write');
+    expect(await afterWrite).toBe('after the write');
+    expect(await cache.getOrLoad('a', '', load)).toBe('after the write');
+    // Near this answer's expiry, a refresh still never brings the old one back.
+    clock = 1850;
+    expect(await cache.getOrLoad('a', '', load)).toBe('after the write');
+    reads[3]!.open('after the write, refreshed');
+    await reads[3]!.promise;
+    expect(await cache.getOrLoad('a', '', load)).toBe('after the write, refreshed');
+  });
+
+  it('a failed refresh leaves the kept answer to its expiry, then the next request reads', async () => {
+    let clock = 0;
+    const cache = new ShortCache<string>({
+      now: () => clock,
+      ttlMs: 1000,
+      maxOwners: 10,
+      refreshAheadMs: 200,
+    });
+    let fail = false;
+    let calls = 0;
+    const load = () => {
+      calls += 1;
+      return fail ? Promise.reject(new Error('database down')) : Promise.resolve(`read ${calls}`);
+    };
+    expect(await cache.getOrLoad('a', '', load)).toBe('read 1');
+    fail = true;
+    clock = 900;
+    expect(await cache.getOrLoad('a', '', load)).toBe('read 1');
+    await Promise.resolve();
+    expect(calls).toBe(2);
+    clock = 1000;
+    await expect(cache.getOrLoad('a', '', load)).rejects.toThrow('database down');
+    fail = false;
+    expect(await cache.getOrLoad('a', '', load)).toBe('read 4');
+  });
+
   it('a failed read is shared by its waiters but not kept', async () => {
     const reads = new SharedReads<string>();
     let calls = 0;

@@ -29,6 +29,13 @@ export class SharedReads<V> {
  * caller takes the owner's generation (`generationOf`) before reading and hands it to `put`,
  * which drops the answer when the owner was forgotten in between. Generations are per owner, so
  * a write to one owner's data does not drop the reads under way for every other owner.
+ *
+ * With `refreshAheadMs`, `getOrLoad` answers from a kept entry within that much of its expiry and
+ * starts one read in the background to replace it, so requests do not all wait on the read at
+ * each expiry (under load every connection in flight did: at 4,000 answers a second, the 50 that
+ * waited each second were more than the 1 % that make the p99). The refresh is an ordinary read
+ * of the owner's generation: a forget while it runs drops its answer, and the entry it would
+ * replace still expires on time, so nothing is served longer than without it.
  */
 interface Owned<V> {
   entries: Map<string, { value: V; expiresAt: number }>;
@@ -51,13 +58,21 @@ export class ShortCache<V> {
   #now: () => number;
   #ttlMs: number;
   #maxOwners: number;
+  #refreshAheadMs: number;
   #generations = 0;
   #reads = new SharedReads<V>();
 
-  constructor(options: { now: () => number; ttlMs: number; maxOwners: number }) {
+  constructor(options: {
+    now: () => number;
+    ttlMs: number;
+    maxOwners: number;
+    /** How long before its expiry a kept answer is read again in the background (0: never). */
+    refreshAheadMs?: number;
+  }) {
     this.#now = options.now;
     this.#ttlMs = options.ttlMs;
     this.#maxOwners = options.maxOwners;
+    this.#refreshAheadMs = options.refreshAheadMs ?? 0;
   }
 
   /**
@@ -125,12 +140,25 @@ export class ShortCache<V> {
 
   /**
    * The kept answer, else the one a read under way will give, else `load()`'s, which is then
-   * kept (unless a forget came in between, see `put`).
+   * kept (unless a forget came in between, see `put`). A kept answer near its expiry (within
+   * `refreshAheadMs`) is still given, and one read starts to replace it.
    */
   getOrLoad(owner: string, variant: string, load: () => Promise<V>): Promise<V> {
-    const kept = this.get(owner, variant);
-    if (kept !== undefined) return Promise.resolve(kept);
-    const generation = this.generationOf(owner);
+    const owned = this.#owners.get(owner);
+    const entry = owned?.entries.get(variant);
+    const now = this.#now();
+    if (owned && entry && entry.expiresAt > now) {
+      if (entry.expiresAt - now <= this.#refreshAheadMs) {
+        // Joins the refresh already under way for this generation, if any: one read at a time.
+        // Its failure is not this request's (it has its answer); the next miss reads again.
+        this.#read(owner, variant, owned.generation, load).catch(() => undefined);
+      }
+      return Promise.resolve(entry.value);
+    }
+    return this.#read(owner, variant, this.generationOf(owner), load);
+  }
+
+  #read(owner: string, variant: string, generation: number, load: () => Promise<V>): Promise<V> {
     return this.#reads.run(`${owner}\u0000${variant}`, generation, async () => {
       const value = await load();
       this.put(owner, variant, value, generation);
