@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ErrorCode, serverMessages } from '@podium/protocol';
 import { AppError, fieldErrors, unauthorized } from '../shared/errors.ts';
 import { bearerToken } from '../shared/bearer-token.ts';
-import { frozenJson } from '../shared/short-cache.ts';
+import { frozenBody } from '../shared/short-cache.ts';
 import type { Services } from '../services/index.ts';
 import type { AuthAccount } from '../services/auth-account.ts';
 
@@ -103,10 +103,10 @@ export function route<S extends z.ZodType, M extends AuthMode>(
       const result = await def.handler({ ctx, input: parsed.data });
       if (reply.sent) return reply;
       reply.code(def.status ?? 200);
-      // A kept answer (details, the conference list) is serialized once, not per request; a
-      // string with its type set is sent as it is.
-      const text = frozenJson(result);
-      if (text !== undefined) return reply.type('application/json; charset=utf-8').send(text);
+      // A kept answer (details, the conference list) is serialized and encoded once, not per
+      // request; bytes with their type set are sent as they are.
+      const body = frozenBody(result);
+      if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
       return result ?? {};
     },
   });

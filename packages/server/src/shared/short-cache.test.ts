@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SharedReads, ShortCache, deepFreeze, frozenJson } from './short-cache.ts';
+import { SharedReads, ShortCache, deepFreeze, frozenBody } from './short-cache.ts';
 
 /** A read that finishes when the test says so. */
 function gate<V>() {
@@ -237,15 +237,15 @@ describe('short cache', () => {
     }).toThrow(TypeError);
   });
 
-  it("gives a kept answer's JSON, the same text each time, and nothing for other values", () => {
+  it("gives a kept answer's JSON as UTF-8, the same bytes each time, and nothing for other values", () => {
     const answer = deepFreeze({ entries: [{ title: 'Ünïcode', at: null }], metadata: { n: 1 } });
-    const text = frozenJson(answer);
-    expect(text).toBe(JSON.stringify(answer));
-    expect(frozenJson(answer)).toBe(text);
+    const body = frozenBody(answer);
+    expect(body?.toString('utf8')).toBe(JSON.stringify(answer));
+    expect(frozenBody(answer)).toBe(body);
     // Frozen by hand (maybe only at the top) is not known to be unchangeable all the way down.
-    expect(frozenJson(Object.freeze({ nested: { n: 1 } }))).toBeUndefined();
-    expect(frozenJson({ n: 1 })).toBeUndefined();
-    expect(frozenJson(null)).toBeUndefined();
-    expect(frozenJson('text')).toBeUndefined();
+    expect(frozenBody(Object.freeze({ nested: { n: 1 } }))).toBeUndefined();
+    expect(frozenBody({ n: 1 })).toBeUndefined();
+    expect(frozenBody(null)).toBeUndefined();
+    expect(frozenBody('text')).toBeUndefined();
   });
 });

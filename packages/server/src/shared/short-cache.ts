@@ -206,8 +206,8 @@ export class ShortCache<V> {
   }
 }
 
-/** Answers deepFreeze made immutable, each with its JSON once it has been asked for. */
-const frozenAnswers = new WeakMap<object, string | null>();
+/** Answers deepFreeze made immutable, each with its JSON bytes once they have been asked for. */
+const frozenAnswers = new WeakMap<object, Buffer | null>();
 
 /**
  * Freezes `value` and every object and array in it, so an answer kept in a cache and handed to
@@ -227,16 +227,19 @@ function freezeAll(value: unknown): void {
 }
 
 /**
- * The JSON of an answer deepFreeze made, written once and reused: a kept answer goes to every
- * request within its second, and serializing the conference list's 20 events again for each was
- * most of what that request cost beyond bare Fastify's. Undefined for anything else.
+ * The JSON of an answer deepFreeze made, written and UTF-8 encoded once and reused: a kept answer
+ * goes to every request within its second. Serializing the conference list's 20 events again for
+ * each was most of what that request cost beyond bare Fastify's; sent as text, each answer still
+ * copied its ~14 KB into a new string (Node prepends the headers to a string body) and encoded it
+ * again, young-generation garbage whose collections were the list's slowest answers. The bytes
+ * are shared by every answer: never write into them. Undefined for anything else.
  */
-export function frozenJson(value: unknown): string | undefined {
+export function frozenBody(value: unknown): Buffer | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const known = frozenAnswers.get(value);
   if (known === undefined) return undefined;
   if (known !== null) return known;
-  const text = JSON.stringify(value);
-  frozenAnswers.set(value, text);
-  return text;
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  frozenAnswers.set(value, body);
+  return body;
 }
