@@ -24,13 +24,13 @@ export const PAGES = [
     name: '/j/{alias}',
     lazy: ['src/features/join/JoinRoute.tsx'],
     target: 150_000,
-    budget: 224_500,
+    budget: 202_000,
   },
   {
     name: '/app',
     lazy: ['src/app/layouts/MainLayout.tsx', 'src/features/home/HomePage.tsx'],
     target: 200_000,
-    budget: 220_000,
+    budget: 198_000,
   },
 ];
 

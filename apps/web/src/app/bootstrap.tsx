@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createBrowserHistory } from 'react-router';
 import { nprogress } from '@mantine/nprogress';
 import { queryClient } from '../shared/api/index.ts';
 import { installErrorReporter } from '../shared/errors/reporter.ts';
 import { i18n, loadFeatureStrings } from '../shared/i18n/index.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { buildRouteObjects } from './buildRoutes.tsx';
+import { AppRouter } from './router/appRouter.ts';
+import { RouterView } from './router/RouterView.tsx';
 import { connectSession } from './connectSession.ts';
 import { connectAccountChannel } from '../shared/account-channel/index.ts';
 import { connectNavigationProgress } from './navigationProgress.ts';
@@ -15,7 +17,8 @@ import { startDomainDiscovery } from '../features/domain/discovery.ts';
 import { loadGuardSession } from './session.ts';
 
 export function createAppRouter() {
-  return createBrowserRouter(
+  return new AppRouter(
+    UNSAFE_createBrowserHistory({ v5Compat: true }),
     buildRouteObjects(routeTable, { session: () => loadGuardSession(queryClient) }),
   );
 }
@@ -24,6 +27,7 @@ export function createAppRouter() {
 export function startApp(container: HTMLElement) {
   installErrorReporter();
   const router = createAppRouter();
+  router.start();
   connectSession(router);
   // One account socket per tab while signed in: notifications, ringing QR calls.
   connectAccountChannel();
@@ -33,7 +37,7 @@ export function startApp(container: HTMLElement) {
   createRoot(container).render(
     <StrictMode>
       <AppProviders queryClient={queryClient} i18n={i18n}>
-        <RouterProvider router={router} />
+        <RouterView router={router} />
       </AppProviders>
     </StrictMode>,
   );

@@ -1,4 +1,4 @@
-import type { RouterState } from 'react-router';
+import type { AppRouterState } from './router/appRouter.ts';
 
 export interface ProgressBar {
   start(): void;
@@ -25,13 +25,15 @@ export function progressStep(prev: NavigationSnapshot, next: NavigationSnapshot)
   return null;
 }
 
-export function snapshot(state: Pick<RouterState, 'navigation' | 'location'>): NavigationSnapshot {
-  return { navigating: state.navigation.state !== 'idle', locationKey: state.location.key };
+export function snapshot(
+  state: Pick<AppRouterState, 'navigation' | 'location'>,
+): NavigationSnapshot {
+  return { navigating: state.navigation !== 'idle', locationKey: state.location.key };
 }
 
 interface Subscribable {
-  state: RouterState;
-  subscribe(fn: (state: RouterState) => void): () => void;
+  state: AppRouterState;
+  subscribe(fn: (state: AppRouterState) => void): () => void;
 }
 
 /** Drives the top loading bar from the router; returns the unsubscribe function. */

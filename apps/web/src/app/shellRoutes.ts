@@ -1,14 +1,11 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
-import type { AppRoute } from '../shared/routing/types.ts';
+import type { AppRoute, RouteVisit } from '../shared/routing/types.ts';
 import { isSignedIn } from '../shared/session/store.ts';
 import { PageLoader } from '../shared/ui/PageLoader.tsx';
 import { rootRedirect } from './guards.ts';
 
 function redirectAlias(prefix: '/j' | '/c') {
-  return ({ params, request }: LoaderFunctionArgs) => {
-    const search = new URL(request.url).search;
-    return redirect(`${prefix}/${encodeURIComponent(params.alias ?? '')}${search}`);
-  };
+  return ({ params, search }: RouteVisit) =>
+    `${prefix}/${encodeURIComponent(params.alias ?? '')}${search}`;
 }
 
 const Nothing = () => null;
@@ -19,21 +16,21 @@ export const shellRoutes: AppRoute[] = [
     layout: 'root',
     path: '/',
     meta: { requiresAuth: false },
-    loader: () => redirect(rootRedirect({ signedIn: isSignedIn() })),
+    redirect: () => rootRedirect({ signedIn: isSignedIn() }),
     Component: Nothing,
   },
   {
     layout: 'root',
     path: '/join/:alias',
     meta: { requiresAuth: false },
-    loader: redirectAlias('/j'),
+    redirect: redirectAlias('/j'),
     Component: Nothing,
   },
   {
     layout: 'root',
     path: '/call/:alias',
     meta: { requiresAuth: false },
-    loader: redirectAlias('/c'),
+    redirect: redirectAlias('/c'),
     Component: Nothing,
   },
   {

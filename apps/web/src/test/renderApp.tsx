@@ -1,10 +1,12 @@
 import './dom.ts';
 import { configure, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Language } from '@podium/protocol';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { buildRouteObjects } from '../app/buildRoutes.tsx';
+import { AppRouter } from '../app/router/appRouter.ts';
+import { RouterView } from '../app/router/RouterView.tsx';
 import { routeTable } from '../app/routeTable.ts';
 import { loadGuardSession } from '../app/session.ts';
 import { connectSession } from '../app/connectSession.ts';
@@ -21,18 +23,20 @@ export function renderApp(
 ) {
   const queryClient = options.queryClient ?? appQueryClient;
   const i18n = createI18n(options.language ?? 'en');
-  const router = createMemoryRouter(
+  const router = new AppRouter(
+    UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }),
     buildRouteObjects(routeTable, { session: () => loadGuardSession(queryClient) }),
-    { initialEntries: [path] },
   );
+  const stop = router.start();
   const disconnect = connectSession(router);
   const view = render(
     <AppProviders queryClient={queryClient} i18n={i18n} env="test">
-      <RouterProvider router={router} />
+      <RouterView router={router} />
     </AppProviders>,
   );
   const unmount = () => {
     disconnect();
+    stop();
     view.unmount();
   };
   return { router, i18n, queryClient, ...view, unmount };

@@ -1,7 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pageTitle } from '../pageTitle.ts';
+import { RouteError } from '../pages/RouteError.tsx';
+import { useAppRouterState } from '../router/RouterView.tsx';
+import { RouteErrorBoundary } from '../router/RouteErrorBoundary.tsx';
+import { useScrollRestoration } from '../router/scrollRestoration.ts';
 
 // Agents' incoming QR calls ring on every page, so the dialog sits above every layout.
 const IncomingQrCalls = lazy(() =>
@@ -11,21 +15,34 @@ const IncomingQrCalls = lazy(() =>
 );
 
 function usePageTitle() {
-  const matches = useMatches();
+  const { matches } = useAppRouterState();
   const { t } = useTranslation();
-  const title = pageTitle(matches, (key) => t(key));
+  const title = pageTitle(
+    matches.map((m) => ({ handle: m.route.handle })),
+    (key) => t(key),
+  );
   useEffect(() => {
     document.title = title;
   }, [title]);
 }
 
-/** The top route: page title from route meta and scroll restoration, around every layout. */
+/**
+ * The top route: page title from route meta and scroll restoration, around every layout; a page
+ * or layout that failed to load or render shows RouteError in its place.
+ */
 export function AppFrame() {
   usePageTitle();
+  useScrollRestoration();
+  const { error, location } = useAppRouterState();
   return (
     <>
-      <ScrollRestoration />
-      <Outlet />
+      {error ? (
+        <RouteError />
+      ) : (
+        <RouteErrorBoundary resetKey={location.key}>
+          <Outlet />
+        </RouteErrorBoundary>
+      )}
       <Suspense fallback={null}>
         <IncomingQrCalls />
       </Suspense>

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunction } from 'react-router';
 
 /** The four layouts of spec §2. */
 export type LayoutName = 'root' | 'oauth' | 'auth' | 'main';
@@ -30,10 +29,16 @@ export interface AppRoute {
   /** Code-split page: `() => import('./Page.tsx').then((m) => ({ Component: m.Page }))`. */
   lazy?: () => Promise<{ Component: ComponentType }>;
   Component?: ComponentType;
-  /** Runs after the guard let the visit through (redirects, data). */
-  loader?: LoaderFunction;
+  /** Sends the visit elsewhere once the guard let it through (the shell's alias redirects). */
+  redirect?: (visit: RouteVisit) => string;
   /** Placeholder entries give way to a feature route with the same path. */
   placeholder?: boolean;
+}
+
+/** The place a route was visited at: the path's parameters and the query string. */
+export interface RouteVisit {
+  params: Readonly<Record<string, string | undefined>>;
+  search: string;
 }
 
 /** The route modules features export from `features/<name>/routes.tsx`. */
