@@ -42,16 +42,11 @@ function HomeCard({
 
 function JoinForm() {
   const { t } = useTranslation();
-  const { form, onSubmit } = useJoinByLink();
+  const { field, onSubmit } = useJoinByLink();
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="xs">
-        <TextInput
-          label={t('home.join.field')}
-          autoComplete="off"
-          required
-          {...form.getInputProps('link')}
-        />
+        <TextInput label={t('home.join.field')} autoComplete="off" required {...field} />
         <Group>
           <Button
             type="submit"

@@ -5,6 +5,7 @@ import { FLOW } from '../../test/app.ts';
 import { queryClient } from '../../shared/api/index.ts';
 import { cookieTokenStore } from '../../shared/api/tokens.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
+import { changeLanguage } from '../../shared/i18n/index.ts';
 
 beforeEach(() => {
   cookieTokenStore.clear();
@@ -27,6 +28,22 @@ describe('home (signed out)', FLOW, () => {
       fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/j/team-weekly'));
+  });
+
+  it('checks the field on leaving it, drops the message while typing, in the current language', async () => {
+    const { i18n } = renderApp('/app');
+    const field = await screen.findByLabelText('Event link or code', { exact: false });
+    fireEvent.change(field, { target: { value: '???' } });
+    expect(screen.queryByText('Invalid Conference link')).toBeNull();
+    fireEvent.blur(field);
+    expect(await screen.findByText('Invalid Conference link')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(field, { target: { value: '???!' } });
+    expect(screen.queryByText('Invalid Conference link')).toBeNull();
+    fireEvent.blur(field);
+    expect(await screen.findByText('Invalid Conference link')).toBeTruthy();
+    await act(() => changeLanguage('vi', i18n));
+    expect(await screen.findByText('Liên kết không hợp lệ')).toBeTruthy();
   });
 
   it('sends start and schedule through sign-in, keeping where to come back', async () => {

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { EVENT_DEFAULT_DURATION, rules, type Rule } from '@podium/protocol';
-import type { FieldSpecs } from '../../shared/forms/useAppForm.ts';
-import { useAppForm } from '../../shared/forms/useAppForm.ts';
-import { useTranslation } from '../../shared/i18n/index.ts';
+import {
+  EVENT_DEFAULT_DURATION,
+  fieldValidator,
+  INPUT_DEBOUNCE_MS,
+  rules,
+  type Rule,
+} from '@podium/protocol';
+import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
 import { loginPath } from '../../shared/routing/paths.ts';
 import { displayName, useAccount } from '../../shared/session/account.ts';
 import { parseJoinInput } from '../auth/joinInput.ts';
@@ -65,26 +69,53 @@ export function useStartMeeting() {
   };
 }
 
-interface JoinValues extends Record<string, unknown> {
-  link: string;
-}
-
 const joinable: Rule = (value) =>
   typeof value === 'string' && value.trim() && !parseJoinInput(value)
     ? { key: 'invalid_conference_link' }
     : null;
 
-const joinFields: FieldSpecs<JoinValues> = {
-  link: { rules: [rules.required(), joinable], label: 'home.join.field' },
-};
+const joinRules = [rules.required(), joinable];
 
-/** Join by pasting a link or typing a code; an invalid one says 'Invalid Conference link'. */
+/**
+ * Join by pasting a link or typing a code; an invalid one says 'Invalid Conference link'. The
+ * one field behaves as the app's forms do (shared/forms/useAppForm.ts: the shared rules, checked
+ * INPUT_DEBOUNCE_MS after leaving the field and on submit, the message gone while typing and in
+ * the current language), in a few lines of state instead of @mantine/form, which was 6 KB gzip
+ * of /app's first load (issue 11).
+ */
 export function useJoinByLink() {
   const navigate = useNavigate();
-  const form = useAppForm<JoinValues>({ link: '' }, joinFields);
-  const onSubmit = form.onSubmit((values) => {
-    const target = parseJoinInput(values.link);
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const [link, setLink] = useState('');
+  // Whether the field's message shows: set on leaving it and on submit, cleared by typing.
+  // The message itself is worked out on each render, so it follows a change of language.
+  const [checked, setChecked] = useState(false);
+  const check = useMemo(
+    () => fieldValidator(joinRules, language, t('home.join.field')),
+    [language, t],
+  );
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    clearTimeout(timer.current);
+    const target = check(link) ? null : parseJoinInput(link);
     if (target) void navigate(target);
-  });
-  return { form, onSubmit };
+    else setChecked(true);
+  };
+  const field = {
+    value: link,
+    error: checked ? check(link) : null,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setLink(event.currentTarget.value);
+      setChecked(false);
+    },
+    onBlur: () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setChecked(true), INPUT_DEBOUNCE_MS);
+    },
+  };
+  return { field, onSubmit };
 }
