@@ -29,7 +29,7 @@ import { roomPath } from '../room/paths.ts';
 import { loadRoom, loadedRoom, withRoom } from './roomModule.ts';
 import type { JoinAdmission } from '../../shared/session/admission.ts';
 import { useJoinPage } from './useJoinPage.ts';
-import { usePreJoin } from './usePreJoin.ts';
+import { usePreJoin, useJoining } from './usePreJoin.ts';
 
 function Notice({
   icon,
@@ -155,21 +155,7 @@ function PreJoin({
                   required={!pre.signedIn}
                   {...form.getInputProps('displayName')}
                 />
-                <Button
-                  type="submit"
-                  size="md"
-                  loading={pre.joining}
-                  disabled={blocked || pre.joining}
-                >
-                  {t('join.prejoin.joinInBrowser')}
-                </Button>
-                <Button
-                  variant="subtle"
-                  onClick={pre.continueWithout}
-                  disabled={blocked || pre.joining}
-                >
-                  {t('join.prejoin.continueWithout')}
-                </Button>
+                <JoinButtons pre={pre} blocked={blocked} />
               </Stack>
             </form>
           </Stack>
@@ -180,9 +166,28 @@ function PreJoin({
   );
 }
 
-/** Spec §2 'Modals: passcode entry': asked when either join button needs the passcode. */
-function JoinPasscodeModal({ pre }: { pre: ReturnType<typeof usePreJoin> }) {
+type PreJoinState = ReturnType<typeof usePreJoin>;
+
+/** The two join buttons: the only part of the page that renders when a join starts. */
+function JoinButtons({ pre, blocked }: { pre: PreJoinState; blocked: boolean }) {
   const { t } = useTranslation();
+  const joining = useJoining(pre.busy);
+  return (
+    <>
+      <Button type="submit" size="md" loading={joining} disabled={blocked || joining}>
+        {t('join.prejoin.joinInBrowser')}
+      </Button>
+      <Button variant="subtle" onClick={pre.continueWithout} disabled={blocked || joining}>
+        {t('join.prejoin.continueWithout')}
+      </Button>
+    </>
+  );
+}
+
+/** Spec §2 'Modals: passcode entry': asked when either join button needs the passcode. */
+function JoinPasscodeModal({ pre }: { pre: PreJoinState }) {
+  const { t } = useTranslation();
+  const joining = useJoining(pre.busy);
   return (
     <PasscodeModal
       opened={pre.passcodeOpen}
@@ -191,7 +196,7 @@ function JoinPasscodeModal({ pre }: { pre: ReturnType<typeof usePreJoin> }) {
       submitLabel={t('join.prejoin.passcodeJoin')}
       cancelLabel={t('join.prejoin.passcodeCancel')}
       error={pre.formError}
-      busy={pre.joining}
+      busy={joining}
       inputProps={pre.form.getInputProps('passcode')}
       onCancel={pre.cancelPasscode}
       onSubmit={pre.submitPasscode}

@@ -65,16 +65,25 @@ function CameraPreview({ stream, name }: { stream: MediaStream | null; name: str
 /**
  * The microphone level as a meter. It updates the DOM directly each frame rather than through
  * React state, so a 60 Hz meter does not re-render the page; aria-valuenow is rounded to steps
- * of ten so assistive technology is not flooded.
+ * of ten so assistive technology is not flooded. The bar is scaled (a transform the compositor
+ * animates) and written only when its percent changes: its width, transitioned, made the page
+ * recompute its style and layout on every frame, also while the person was joining (issue 11).
  */
 function MicMeter({ stream }: { stream: MediaStream | null }) {
   const { t } = useTranslation();
   const meter = useRef<HTMLDivElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    let shown = -1;
+    let announced = -1;
     const set = (level: number) => {
-      if (bar.current) bar.current.style.width = `${Math.round(level * 100)}%`;
-      meter.current?.setAttribute('aria-valuenow', String(Math.round(level * 10) * 10));
+      const percent = Math.round(level * 100);
+      if (percent !== shown && bar.current)
+        bar.current.style.transform = `scaleX(${percent / 100})`;
+      shown = percent;
+      const step = Math.round(level * 10) * 10;
+      if (step !== announced) meter.current?.setAttribute('aria-valuenow', String(step));
+      announced = step;
     };
     set(0);
     if (!stream) return;
@@ -108,10 +117,11 @@ function MicMeter({ stream }: { stream: MediaStream | null }) {
       <div
         ref={bar}
         style={{
-          width: 0,
           height: '100%',
           background: 'var(--mantine-color-green-6)',
-          transition: 'width 60ms linear',
+          transform: 'scaleX(0)',
+          transformOrigin: 'left',
+          transition: 'transform 60ms linear',
         }}
       />
     </div>

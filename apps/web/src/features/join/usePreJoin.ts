@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { createStore, useStore, type StoreApi } from 'zustand';
 import {
   eventMessages,
   type AliasShortDetail,
@@ -24,11 +24,15 @@ interface JoinAttempt {
   withMedia: boolean;
   /** Sent only from the passcode modal; without it the server decides (owner, host, speaker). */
   passcode?: string;
-  /**
-   * Verify-call, already asked: it goes out in the click's own task, before React renders the
-   * click's state (40–100 ms on a loaded machine), not after.
-   */
-  request: Promise<VerifyCallWithSocket>;
+}
+
+interface JoinBusy {
+  joining: boolean;
+}
+
+/** Whether the pre-join page's join is under way (usePreJoin's `busy`), for its controls. */
+export function useJoining(busy: StoreApi<JoinBusy>): boolean {
+  return useStore(busy, (state) => state.joining);
 }
 
 function isInvalidPasscode(error: unknown): boolean {
@@ -74,8 +78,14 @@ export function usePreJoin(
     preJoinFields,
   );
   const [formError, setFormError] = useState<string | null>(null);
-  /** Admitted: the page waits for the room to show (useJoinPage); no second attempt meanwhile. */
-  const [admitted, setAdmitted] = useState(false);
+  /**
+   * Whether a join is under way (verify-call asked, or admitted and waiting for the room to show:
+   * no second attempt meanwhile). Outside the page's state, so only the controls showing it
+   * render again: rendering the whole pre-join page at the click and after the admission took
+   * 17–31 ms of the main thread (traced, issue 11 item 3) while verify-call's answer and the
+   * room's hello waited behind it.
+   */
+  const [busy] = useState(() => createStore<JoinBusy>(() => ({ joining: false })));
   /** Open passcode modal, and which join button opened it (with or without devices). */
   const [passcodeFor, setPasscodeFor] = useState<{ withMedia: boolean } | null>(null);
 
@@ -87,71 +97,74 @@ export function usePreJoin(
     if (accountName && !getValues().displayName) setFieldValue('displayName', accountName);
   }, [signedIn, accountName, setFieldValue, getValues]);
 
-  const verify = useMutation({
-    mutationFn: ({ request }: JoinAttempt) => request,
-    onSuccess: (response, { values, withMedia }) => {
-      const { camera, microphone, selected } = media.state;
-      onAdmitted(
-        {
-          alias: link.alias,
-          ticket: response.ticket,
-          expiresAt: response.expires_at,
-          role: response.role,
-          displayName: response.display_name ?? (values.displayName.trim() || null),
-          title: response.alias.title,
-          media: {
-            camera: withMedia && camera.on,
-            microphone: withMedia && microphone.on,
-            cameraId: selected.camera,
-            microphoneId: selected.microphone,
-            speakerId: selected.speaker,
-          },
+  /*
+   * Admitted: the page stays as it is, its controls busy, until the room has something to show
+   * (useJoinPage); the preview releases the devices when the page goes (usePreJoinMedia).
+   * Stopping it here re-rendered the page exactly while the room said hello and joined.
+   */
+  const admitted = (response: VerifyCallWithSocket, { values, withMedia }: JoinAttempt) => {
+    const { camera, microphone, selected } = media.state;
+    onAdmitted(
+      {
+        alias: link.alias,
+        ticket: response.ticket,
+        expiresAt: response.expires_at,
+        role: response.role,
+        displayName: response.display_name ?? (values.displayName.trim() || null),
+        title: response.alias.title,
+        media: {
+          camera: withMedia && camera.on,
+          microphone: withMedia && microphone.on,
+          cameraId: selected.camera,
+          microphoneId: selected.microphone,
+          speakerId: selected.speaker,
         },
-        response.socket,
-      );
-      // A task later: stopping the preview re-renders the page synchronously (its store), and
-      // that render ran in the same microtasks as the room's hello, ahead of it (40–55 ms traced).
-      setTimeout(() => {
-        setAdmitted(true);
-        setPasscodeFor(null);
-        media.stop();
-      }, 0);
-    },
-    onError: (error, { withMedia, passcode }) => {
-      hooks.notAdmitted?.();
-      if (error instanceof ApiError && error.status === 410) {
-        setPasscodeFor(null);
-        media.stop();
-        onExpired();
-      } else if (isInvalidPasscode(error) && askPasscode) {
-        // Tried without one (a signed-in person who is not the owner): ask for it now.
-        if (passcode === undefined) setPasscodeFor({ withMedia });
-        else form.setFieldError('passcode', eventMessages['errors.invalid_passcode'][lang]);
-      } else {
-        setFormError(translateEventError(error, i18n));
-      }
-    },
-  });
+      },
+      response.socket,
+    );
+  };
+
+  const refused = (error: unknown, { withMedia, passcode }: JoinAttempt) => {
+    busy.setState({ joining: false });
+    hooks.notAdmitted?.();
+    if (error instanceof ApiError && error.status === 410) {
+      setPasscodeFor(null);
+      media.stop();
+      onExpired();
+    } else if (isInvalidPasscode(error) && askPasscode) {
+      // Tried without one (a signed-in person who is not the owner): ask for it now.
+      if (passcode === undefined) setPasscodeFor({ withMedia });
+      else form.setFieldError('passcode', eventMessages['errors.invalid_passcode'][lang]);
+    } else {
+      setFormError(translateEventError(error, i18n));
+    }
+  };
 
   const send = (withMedia: boolean, passcode?: string) => {
+    if (busy.getState().joining) return;
     const values = form.getValues();
-    const request = joinApi.verifyCall({
-      alias: link.alias,
-      passcode: askPasscode && passcode ? passcode : undefined,
-      speaker: link.speaker ?? undefined,
-      host: link.host ?? undefined,
-      display_name: values.displayName.trim() || undefined,
-      // The room's socket credentials come with the admission: no second request after it.
-      socket: true,
-      guest_key: guestKey(),
-    });
-    // Settled through the mutation; this only keeps an early failure from being unhandled.
-    request.catch(() => undefined);
+    // Verify-call goes out in the click's own task, before anything on the page renders.
+    const attempt: JoinAttempt = { values, withMedia, passcode };
+    void joinApi
+      .verifyCall({
+        alias: link.alias,
+        passcode: askPasscode && passcode ? passcode : undefined,
+        speaker: link.speaker ?? undefined,
+        host: link.host ?? undefined,
+        display_name: values.displayName.trim() || undefined,
+        // The room's socket credentials come with the admission: no second request after it.
+        socket: true,
+        guest_key: guestKey(),
+      })
+      .then(
+        (response) => admitted(response, attempt),
+        (error: unknown) => refused(error, attempt),
+      );
     hooks.joining?.();
+    busy.setState({ joining: true });
     setFormError(null);
     // Joining without devices releases them now, so the light of the camera goes off at once.
     if (!withMedia) media.allOff();
-    verify.mutate({ values, withMedia, passcode, request });
   };
 
   const join = (withMedia: boolean) => {
@@ -176,7 +189,7 @@ export function usePreJoin(
   };
 
   const cancelPasscode = () => {
-    if (verify.isPending) return;
+    if (busy.getState().joining) return;
     form.clearFieldError('passcode');
     setFormError(null);
     setPasscodeFor(null);
@@ -187,7 +200,7 @@ export function usePreJoin(
     media,
     signedIn,
     formError,
-    joining: verify.isPending || admitted,
+    busy,
     passcodeOpen: passcodeFor !== null,
     joinInBrowser: () => join(true),
     continueWithout: () => join(false),
