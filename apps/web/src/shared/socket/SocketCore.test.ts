@@ -191,6 +191,46 @@ describe('SocketCore', () => {
     expect(second.last('hello').credentials).toBe('cred-2');
   });
 
+  it('sends a request behind the unanswered hello, and with the hello when made before it', async () => {
+    const { core } = make();
+    const connected = core.connect();
+    await settle();
+    const socket = sockets[0]!;
+    // Made while the socket is still opening: it goes out right after the hello.
+    const early = core.requestBehindHello('join', { has_mic: true });
+    socket.open();
+    await settle();
+    expect(socket.frames.map((f) => f.type)).toEqual(['hello', 'join']);
+    // Made while the hello is unanswered: out at once, on the same socket.
+    const second = core.requestBehindHello('set_media_state', { audio: false });
+    expect(socket.frames.map((f) => f.type)).toEqual(['hello', 'join', 'set_media_state']);
+    socket.reply(socket.last('hello'), { session_id: 's1' });
+    socket.reply(socket.last('join'), { participant_id: 'p1' });
+    socket.reply(socket.last('set_media_state'));
+    await expect(connected).resolves.toBe('s1');
+    await expect(early).resolves.toEqual({ participant_id: 'p1' });
+    await expect(second).resolves.toEqual({});
+    // Once connected it is an ordinary request.
+    const later = core.requestBehindHello('lock', {});
+    expect(socket.frames.at(-1)!.type).toBe('lock');
+    socket.reply(socket.last('lock'));
+    await expect(later).resolves.toEqual({});
+  });
+
+  it('fails a request sent behind a refused hello, and does not send it again on the next socket', async () => {
+    const { core } = make();
+    const connected = core.connect();
+    await settle();
+    sockets[0]!.open();
+    await settle();
+    const early = core.requestBehindHello('join', {});
+    sockets[0]!.refuse(sockets[0]!.last('hello'), 'unauthorized');
+    await expect(early).rejects.toMatchObject({ code: 'disconnected', requestType: 'join' });
+    const second = await accept('s2');
+    await expect(connected).resolves.toBe('s2');
+    expect(second.frames.map((f) => f.type)).toEqual(['hello']);
+  });
+
   it('ends for good when the credentials call is refused (4xx), and retries a 429 or a network failure', async () => {
     const refused = make({
       authenticate: () => Promise.reject(Object.assign(new Error('401'), { status: 401 })),

@@ -107,6 +107,41 @@ describe('RoomSession against the real server', { timeout: 20_000 }, () => {
     expect(room().mode).toBe('meeting');
   });
 
+  it('sends its first join right behind the hello, before the hello is answered', async () => {
+    const alias = await live.newRoom();
+    const { session, tap, room } = open(live.roomAuth(alias, 'host'));
+    // Both held on their way: the server has not answered the hello when the join goes out.
+    tap.hold('hello');
+    tap.hold('join');
+    const started = session.start();
+    await waitFor(() => tap.of('join').length === 1);
+    expect(tap.frames.map((f) => f.type)).toEqual(['hello', 'join']);
+    expect(tap.received).toEqual([]);
+    tap.release('hello');
+    tap.release('join');
+    await started;
+    await waitFor(() => room().joinState === 'connected');
+    expect(tap.of('join')).toHaveLength(1);
+  });
+
+  it('joins once greeted when the hello its first join went behind was refused', async () => {
+    const alias = await live.newRoom();
+    const auth = live.roomAuth(alias, 'host');
+    let asked = 0;
+    // The first credentials are refused in hello (expired, say); the socket asks again.
+    const { session, tap, room } = open(async () => {
+      asked += 1;
+      return asked === 1 ? { credentials: 'refused', roomId: null } : auth();
+    });
+    await session.start();
+    await waitFor(() => room().joinState === 'connected');
+    expect(asked).toBe(2);
+    expect(tap.of('hello')).toHaveLength(2);
+    // One behind the refused hello (lost with it), one on the greeted socket.
+    expect(tap.of('join')).toHaveLength(2);
+    expect(room().connection).toBe('connected');
+  });
+
   it('shows the waiting room until a host admits', async () => {
     const alias = await live.newRoom();
     const host = await inRoom(open(live.roomAuth(alias, 'host')));

@@ -178,6 +178,21 @@ export class SignalingClient {
   }
 
   /**
+   * A request that goes out right behind a hello still unanswered rather than after its answer
+   * (SocketCore.requestBehindHello): the room's first join. Fails with `disconnected` should
+   * that hello be refused; otherwise as `request`.
+   */
+  requestBehindHello<T extends ClientMessageType>(
+    type: T,
+    payload: RequestPayload<T>,
+    timeoutMs?: number,
+  ): Promise<ReplyOf<T>> {
+    return this.#core
+      .requestBehindHello(type, payload as Record<string, unknown>, timeoutMs)
+      .then((data) => replyOf(type, data));
+  }
+
+  /**
    * Checks the socket at once (SocketCore.probe): unanswered within `timeoutMs`, it is dropped
    * and the room reconnects and resumes.
    */
@@ -202,7 +217,10 @@ export class SignalingClient {
     this.#graceMs = grace > 0 ? grace : this.#graceMs;
     const helloSession = greeting.ok ? greeting.data.session_id : null;
 
-    if (this.#joined && this.#sessionId) {
+    // A welcome for this very socket may be in already: its first join went behind the hello,
+    // and both answers can come in one read. That participant is this socket's own (the welcome
+    // names the session the hello did): nothing to resume.
+    if (this.#joined && this.#sessionId && this.#sessionId !== helloSession) {
       try {
         replyOf('resume', await send('resume', { session_id: this.#sessionId }));
         // The server moves the participant onto this socket's session, the one hello named (the
