@@ -70,6 +70,27 @@ describe('scroll restoration', () => {
     expect(scrollTo).toHaveBeenLastCalledWith(0, 120);
   });
 
+  it('scrolls a link to a #hash to its element, and a malformed #hash to the top', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const intoView = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const router = new AppRouter(
+      UNSAFE_createMemoryHistory({ initialEntries: ['/a'], v5Compat: true }),
+      [{ element: <Frame />, children: [{ path: '/a', element: <p id="part">part</p> }] }],
+    );
+    router.start();
+    render(
+      <MantineProvider>
+        <RouterView router={router} />
+      </MantineProvider>,
+    );
+    await act(settled);
+    await act(() => router.navigate('/a#part'));
+    expect(intoView.mock.contexts.at(-1)).toBe(document.getElementById('part'));
+    scrollTo.mockClear();
+    await act(() => router.navigate('/a#%E0%A4%A'));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+  });
+
   it('keeps the positions across a reload of the tab', async () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     const history = UNSAFE_createMemoryHistory({ initialEntries: ['/a'], v5Compat: true });

@@ -13,6 +13,15 @@ function savedPositions(): Record<string, number> {
   }
 }
 
+/** The element a `#hash` names, if any (a malformed escape names none). */
+function elementOf(hash: string): HTMLElement | null {
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What React Router's ScrollRestoration did: back and forward (and a reload) return to where the
  * page was scrolled, a link to a `#hash` scrolls to its element, any other navigation starts at
@@ -48,8 +57,7 @@ export function useScrollRestoration() {
       window.scrollTo(0, saved);
       return;
     }
-    const target =
-      location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const target = location.hash ? elementOf(location.hash) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [location, action]);
