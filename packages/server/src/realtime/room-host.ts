@@ -95,6 +95,12 @@ export class RoomHost {
   /** Who each audience stands for, kept in step with `#state` (set in #apply, nowhere else). */
   readonly #audiences: Audiences;
   #state: RoomState;
+  /**
+   * The participant whose `resume` is being delivered: their welcome carries every feature's
+   * state, defaults included (their browser may hold an older state of the room); any other
+   * welcome is a new participant's, whose browser holds the defaults (features/types.ts).
+   */
+  #resuming: string | null = null;
   #closed = false;
   #closing: Promise<void> | null = null;
 
@@ -293,7 +299,12 @@ export class RoomHost {
     this.#audiences.update(this.#state);
     // The issuer hears the answer first, then the events it caused.
     answer?.(decision.result);
-    this.#deliver(decision.events);
+    this.#resuming = command.type === 'resume' ? command.participantId : null;
+    try {
+      this.#deliver(decision.events);
+    } finally {
+      this.#resuming = null;
+    }
     this.#carryOut(before, decision);
     if (this.#state.ended === null) this.#timers.watchIdle(peopleCount(this.#state) === 0);
     this.#events.emit('stateChanged', { before, after: this.#state, command });
@@ -343,7 +354,8 @@ export class RoomHost {
     if (!p) return;
     this.#events.emit('welcomed', { identity: p.identity });
     this.#routing.welcome(id, peer);
-    for (const message of this.#features.welcome(id)) peer.send(frame(message));
+    const resumed = this.#resuming === id;
+    for (const message of this.#features.welcome(id, resumed)) peer.send(frame(message));
   }
 
   #carryOut(before: RoomState, d: Decision): void {

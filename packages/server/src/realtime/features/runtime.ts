@@ -58,8 +58,10 @@ export class RoomFeatures {
     return d;
   }
 
-  welcome(participantId: string): ServerMessage[] {
-    return ROOM_FEATURES.flatMap((feature) => feature.welcome?.(this.room, participantId) ?? []);
+  welcome(participantId: string, resumed: boolean): ServerMessage[] {
+    return ROOM_FEATURES.flatMap(
+      (feature) => feature.welcome?.(this.room, participantId, resumed) ?? [],
+    );
   }
 
   /** The run is over: each feature stops what it runs (once; failures are logged). */

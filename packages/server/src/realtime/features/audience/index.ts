@@ -1,4 +1,6 @@
+import { AUDIENCE_OFF, type ServerMessage } from '@podium/protocol';
 import { audiencePermissions } from '../../../rooms/feature-permissions/index.ts';
+import { isDefaultView } from '../defaults.ts';
 import type { RoomFeature } from '../types.ts';
 import { audienceChatSlot } from './chat.ts';
 import { endAudience } from './requests.ts';
@@ -9,12 +11,14 @@ import { audienceSlot } from './stream.ts';
  * /live/{alias} (issue 12 item 4). Protocol: `packages/protocol/src/signaling/audience.ts`.
  * Permission: `audience_stream` (rooms/feature-permissions/audience.ts; hosts and co-hosts,
  * never in end-to-end encrypted rooms). State: per room run (`stream.ts`), announced to
- * everyone on change and after every welcome. Effects: one HLS output of the room's egress
- * (`FeatureDeps.egress`), written where the watch page's service (`FeatureDeps.audience`,
- * services/live) serves it; the viewer count comes from that service.
+ * everyone on change and after every welcome (a new participant's only when not off). Effects:
+ * one HLS output of the room's egress (`FeatureDeps.egress`), written where the watch page's
+ * service (`FeatureDeps.audience`, services/live) serves it; the viewer count comes from that
+ * service.
  *
  * The event's audience chat (chat.ts): everyone in the room gets its newest lines after every
- * welcome and each new line (`audience_chat_message`); the stage answers with `audience_chat`.
+ * welcome (a new participant's only when there are some) and each new line
+ * (`audience_chat_message`); the stage answers with `audience_chat`.
  * The watch page's side of the same channel is services/live (SSE + POST, http/live/chat).
  *
  * Livestream rooms are not put on air automatically: the call shows hosts a prominent
@@ -25,13 +29,17 @@ export const audienceFeature: RoomFeature = {
   name: 'audience',
   permissions: audiencePermissions,
   slots: [audienceSlot, audienceChatSlot],
-  welcome: (room) => {
+  welcome: (room, _participantId, resumed) => {
     const chat = room.local(audienceChatSlot);
     chat.attach(room);
-    return [
-      room.local(audienceSlot).message(),
-      { type: 'audience_chat_history', messages: [...chat.messages] },
-    ];
+    // Off air and no lines yet is what a new participant's browser holds: nothing to send.
+    const messages: ServerMessage[] = [];
+    const stream = room.local(audienceSlot);
+    if (resumed || !isDefaultView(stream.view, AUDIENCE_OFF)) messages.push(stream.message());
+    if (resumed || chat.messages.length > 0) {
+      messages.push({ type: 'audience_chat_history', messages: [...chat.messages] });
+    }
+    return messages;
   },
   ended: async (room) => {
     room.local(audienceChatSlot).detach();

@@ -16,10 +16,12 @@ export const breakoutFeature: RoomFeature = {
   permissions: breakoutPermissions,
   slots: [breakoutRun],
   decorate: breakoutDecorate,
-  welcome: (room, participantId) => {
+  welcome: (room, participantId, resumed) => {
     const p = room.state.participants.get(participantId);
     if (!p) return [];
-    return [{ type: 'breakout_state', breakout: viewFor(room.state, runOf(room).breakout, p) }];
+    const breakout = viewFor(room.state, runOf(room).breakout, p);
+    // No breakout rooms is what a new participant's browser holds.
+    return breakout || resumed ? [{ type: 'breakout_state', breakout }] : [];
   },
   ended: finish,
 };

@@ -1,5 +1,7 @@
+import { IDLE_RECORDING } from '@podium/protocol';
 import { recordingPermissions } from '../../../rooms/feature-permissions/index.ts';
 import { peopleCount } from '../../../rooms/index.ts';
+import { isDefaultView } from '../defaults.ts';
 import type { RoomFeature } from '../types.ts';
 import { slotOf, stopRecording } from './egress.ts';
 import { recordingSlot } from './slot.ts';
@@ -10,7 +12,8 @@ import { recordingSlot } from './slot.ts';
  * rules: rules.ts (the state machine and its refusals). Effects: egress.ts (one egress file
  * output per recording, paused and resumed there; the library entry in services/recordings,
  * owned by the event's owner). Per-room state: slot.ts. The recording state is not room-machine
- * state: it follows the egress, and every `welcome` is followed by it (joiners, reconnects).
+ * state: it follows the egress, and every `welcome` is followed by it (joiners, reconnects) unless
+ * it is idle and the participant new (features/types.ts).
  */
 export const recordingFeature: RoomFeature = {
   name: 'recording',
@@ -31,7 +34,11 @@ export const recordingFeature: RoomFeature = {
     }
     return decision;
   },
-  welcome: (room) => [{ type: 'recording_state', recording: slotOf(room).run }],
+  welcome: (room, _participantId, resumed) => {
+    const { run } = slotOf(room);
+    if (!resumed && isDefaultView(run, IDLE_RECORDING)) return [];
+    return [{ type: 'recording_state', recording: run }];
+  },
   // The event ended or the room closed (idle, shutdown): stop and finalise the file.
   ended: (room) => {
     const slot = slotOf(room);

@@ -1,3 +1,4 @@
+import { DEFAULT_STUDIO } from '@podium/protocol';
 import { studioPermissions } from '../../../rooms/feature-permissions/index.ts';
 import type { RoomFeature } from '../types.ts';
 import { studioSlot } from './slot.ts';
@@ -9,14 +10,18 @@ import { studioSlot } from './slot.ts';
  * requests.ts (`studio_set`, answered outside the machine: it reads images and writes the
  * event). Per-room state: slot.ts, loaded from the event when the room opens. Stored:
  * services/studio. Every `welcome` is followed by `studio_state` (late joiners, reconnects,
- * the recorder), so every stage draws the same studio.
+ * the recorder) — a new participant's only when the studio is not the default, which its
+ * browser holds — so every stage draws the same studio.
  */
 export const studioFeature: RoomFeature = {
   name: 'studio',
   permissions: studioPermissions,
   slots: [studioSlot],
-  welcome: (room) => {
+  welcome: (room, _participantId, resumed) => {
     const slot = room.local(studioSlot);
+    // The default studio (none stored, none set in this run) is what a new participant's browser
+    // holds. Compared by reference: a stored studio that happens to equal it is still sent.
+    if (!resumed && slot.studio === DEFAULT_STUDIO && slot.by === null) return [];
     return [{ type: 'studio_state', studio: slot.studio, by: slot.by }];
   },
 };

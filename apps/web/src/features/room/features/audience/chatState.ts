@@ -12,8 +12,9 @@ export interface AudienceChatSlice {
 }
 
 /**
- * The event's audience chat as the call sees it: the history after every welcome, then each new
- * line (from the watch page or the stage), once each.
+ * The event's audience chat as the call sees it: the history after every welcome (a new
+ * participant's only when there are lines), then each new line (from the watch page or the
+ * stage), once each.
  */
 export const audienceChatSlice: FeatureSlice<AudienceChatSlice> = {
   key: 'audience-chat',
@@ -34,6 +35,7 @@ export const audienceChatSlice: FeatureSlice<AudienceChatSlice> = {
         return slice;
     }
   },
+  anew: (slice) => (slice.messages.length === 0 ? slice : { ...slice, messages: [] }),
 };
 
 /** The stage answers the audience (the server's rule, `audience_chat`). */

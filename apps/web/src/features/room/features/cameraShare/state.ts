@@ -13,8 +13,9 @@ export interface OwnShare {
 
 /**
  * The room's camera shares as this browser knows them: the server's list (`camera_shares`, on
- * every change and after every welcome, so late joiners and reconnects see them), this
- * browser's own captures, the shares asked to stop and not yet gone, and a local pin.
+ * every change and after every welcome — a new participant's only when there are some — so
+ * late joiners and reconnects see them), this browser's own captures, the shares asked to stop
+ * and not yet gone, and a local pin.
  */
 export interface CameraShareState {
   shares: readonly CameraShareView[];
@@ -42,4 +43,8 @@ export const cameraShareSlice: FeatureSlice<CameraShareState> = {
       pinned: slice.pinned !== null && listed.has(slice.pinned) ? slice.pinned : null,
     };
   },
+  // A new participant's welcome is followed by the list only when it has shares. This browser's
+  // own shares stay: they were listed for the participant it was (`listedAs`), and republish.
+  anew: (slice) =>
+    slice.shares.length === 0 ? slice : { ...slice, shares: [], stopping: [], pinned: null },
 };

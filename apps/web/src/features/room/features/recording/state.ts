@@ -3,8 +3,9 @@ import type { FeatureSlice } from '../../state/featureState.ts';
 
 /**
  * The room's recording as this browser knows it: the server's `recording_state` (sent on every
- * change and after every welcome, so it is right after a reconnect too) and, for hosts and
- * co-hosts, the last `recording_failed` (shown once as a toast).
+ * change and after every welcome — a new participant's only when not idle, `anew` — so it is
+ * right after a reconnect too) and, for hosts and co-hosts, the last `recording_failed` (shown
+ * once as a toast).
  */
 export interface RecordingSliceState {
   recording: RecordingView;
@@ -22,6 +23,8 @@ export const recordingSlice: FeatureSlice<RecordingSliceState> = {
     }
     return slice;
   },
+  anew: (slice) =>
+    slice.recording === IDLE_RECORDING ? slice : { ...slice, recording: IDLE_RECORDING },
 };
 
 /** Whether the room is being recorded (the REC indicator shows), paused included. */

@@ -5,12 +5,14 @@ import { readSlice, type RoomStoreState } from '../../store.ts';
 
 /**
  * The room's studio as the server last told it (`studio_state`: on every change, after every
- * welcome — a late joiner, a reconnect, the recorder). Until then the default (nothing drawn).
+ * welcome — a late joiner, a reconnect, the recorder —; a new participant's only when it is not
+ * the default). Until then the default (nothing drawn).
  */
 export const studioSlice: FeatureSlice<StudioState> = {
   key: 'studio',
   initial: DEFAULT_STUDIO,
   reduce: (state, input) => (input.type === 'studio_state' ? input.studio : state),
+  anew: () => DEFAULT_STUDIO,
 };
 
 export const studioOf = (state: Pick<RoomStoreState, 'features'>): StudioState =>
