@@ -7,7 +7,10 @@
 // recipient and for RSS.
 //
 //   npm run bench -- signaling [--n 100,1000,5000,10000] [--window 500] [--out file.json]
-//     [--engines podium,bare] [--repeat 1] [--profile-dir dir]
+//     [--engines podium,bare] [--repeat 1] [--profile-dir dir] [--entry path/to/main.js]
+//
+// `--entry` runs another build of the server (a private copy of packages/server/dist, e.g. of an
+// older commit to compare against in the same session) instead of building the working tree's.
 //
 // Issue 16: `--engines nodes1,nodes2` runs the same room on one node and on two nodes sharing a
 // throwaway PostgreSQL and Redis (nodes.ts); guests mint their credentials and connect
@@ -50,6 +53,8 @@ interface Options {
   profileDir: string | undefined;
   /** Run Podium from its TypeScript sources under tsx instead of compiled (as `npm start`). */
   source: boolean;
+  /** This compiled main.js instead of a copy of the working tree's build. */
+  entry: string | undefined;
   /** Joins in flight at once during the storm. */
   window: number;
   mintConcurrency: number;
@@ -127,6 +132,7 @@ function parseOptions(argv: string[]): Options {
       repeat: { type: 'string', default: '1' },
       'profile-dir': { type: 'string' },
       source: { type: 'boolean', default: false },
+      entry: { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -147,6 +153,7 @@ function parseOptions(argv: string[]): Options {
     repeat: positive(values.repeat, 'repeat'),
     profileDir: values['profile-dir'],
     source: values.source,
+    entry: values.entry ? path.resolve(values.entry) : undefined,
     window: positive(values.window, 'window'),
     mintConcurrency: positive(values['mint-concurrency'], 'mint-concurrency'),
     stepTimeoutMs: positive(values['step-timeout-ms'], 'step-timeout-ms'),
@@ -561,7 +568,10 @@ async function main(): Promise<void> {
         '(run through `npm run bench -- signaling`, which raises it to the hard limit, or `ulimit -n`)',
     );
   }
-  if (!options.source && options.engines.some((e) => e !== 'bare')) {
+  if (options.entry) {
+    if (!fs.existsSync(options.entry)) throw new Error(`--entry ${options.entry} does not exist`);
+    serverEntry = options.entry;
+  } else if (!options.source && options.engines.some((e) => e !== 'bare')) {
     // Production runs the compiled server (scripts/build-server.mjs builds it when stale).
     const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
       stdio: 'inherit',
