@@ -197,12 +197,14 @@ describe('SocketCore', () => {
     await settle();
     const socket = sockets[0]!;
     // Made while the socket is still opening: it goes out right after the hello.
-    const early = core.requestBehindHello('join', { has_mic: true });
+    const early = core.request('join', { has_mic: true }, undefined, { behindHello: true });
     socket.open();
     await settle();
     expect(socket.frames.map((f) => f.type)).toEqual(['hello', 'join']);
     // Made while the hello is unanswered: out at once, on the same socket.
-    const second = core.requestBehindHello('set_media_state', { audio: false });
+    const second = core.request('set_media_state', { audio: false }, undefined, {
+      behindHello: true,
+    });
     expect(socket.frames.map((f) => f.type)).toEqual(['hello', 'join', 'set_media_state']);
     socket.reply(socket.last('hello'), { session_id: 's1' });
     socket.reply(socket.last('join'), { participant_id: 'p1' });
@@ -211,7 +213,7 @@ describe('SocketCore', () => {
     await expect(early).resolves.toEqual({ participant_id: 'p1' });
     await expect(second).resolves.toEqual({});
     // Once connected it is an ordinary request.
-    const later = core.requestBehindHello('lock', {});
+    const later = core.request('lock', {}, undefined, { behindHello: true });
     expect(socket.frames.at(-1)!.type).toBe('lock');
     socket.reply(socket.last('lock'));
     await expect(later).resolves.toEqual({});
@@ -223,7 +225,7 @@ describe('SocketCore', () => {
     await settle();
     sockets[0]!.open();
     await settle();
-    const early = core.requestBehindHello('join', {});
+    const early = core.request('join', {}, undefined, { behindHello: true });
     sockets[0]!.refuse(sockets[0]!.last('hello'), 'unauthorized');
     await expect(early).rejects.toMatchObject({ code: 'disconnected', requestType: 'join' });
     const second = await accept('s2');

@@ -110,7 +110,7 @@ interface Pending {
   /** Whether the frame went out on the current socket (queued ones have not). */
   sent: boolean;
   frame: string;
-  /** Sent right behind a hello still unanswered (requestBehindHello). */
+  /** Sent right behind a hello still unanswered (`request` with behindHello). */
   behindHello: boolean;
 }
 
@@ -202,37 +202,26 @@ export class SocketCore<Open> {
   /**
    * Sends a request and resolves with its reply's data. While reconnecting the request waits
    * for the connection; the timeout runs from now either way.
+   *
+   * `behindHello`: while a new socket's hello is unanswered the request goes out on that socket
+   * at once, behind the hello, instead of after its answer — the server answers a connection's
+   * requests in order, so it takes this one as soon as the hello is through (the room's first
+   * join, one round trip less; issue 11 item 3). Made before the hello went out, it goes out
+   * with it. Should that hello be refused or its socket drop, it fails with `disconnected` and
+   * is not sent again: the owner asks again once connected.
    */
   request(
     type: string,
     payload: Record<string, unknown>,
     timeoutMs: number = this.#options.requestTimeoutMs,
+    { behindHello = false }: { behindHello?: boolean } = {},
   ): Promise<Record<string, unknown>> {
     if (this.#state === 'closed' || this.#state === 'idle') {
       return Promise.reject(SocketRequestError.client('closed', type));
     }
-    return this.#send(type, payload, timeoutMs, true);
-  }
-
-  /**
-   * Like `request`, but while a new socket's hello is unanswered the request goes out on that
-   * socket at once, behind the hello, instead of after its answer: the server answers a
-   * connection's requests in order, so it takes this one as soon as the hello is through (the
-   * room's first join, one round trip less; issue 11 item 3). Made before the hello went out,
-   * it goes out with it. Should that hello be refused or its socket drop, it fails with
-   * `disconnected` and is not sent again: the owner asks again once connected.
-   */
-  requestBehindHello(
-    type: string,
-    payload: Record<string, unknown>,
-    timeoutMs: number = this.#options.requestTimeoutMs,
-  ): Promise<Record<string, unknown>> {
-    if (this.#state === 'closed' || this.#state === 'idle') {
-      return Promise.reject(SocketRequestError.client('closed', type));
-    }
-    if (this.#state === 'connected') return this.#send(type, payload, timeoutMs, true);
-    const sent = this.#send(type, payload, timeoutMs, true, this.#socket, true);
-    this.#sendBehindHello();
+    const early = behindHello && this.#state !== 'connected';
+    const sent = this.#send(type, payload, timeoutMs, true, this.#socket, early);
+    if (early) this.#sendBehindHello();
     return sent;
   }
 

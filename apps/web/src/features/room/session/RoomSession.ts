@@ -181,9 +181,7 @@ export class RoomSession {
     const devices = this.#media?.hasDevices ?? { mic: false, camera: false };
     const payload = { has_mic: devices.mic, has_camera: devices.camera };
     try {
-      const joined = behindHello
-        ? this.#client.requestBehindHello('join', payload)
-        : this.#client.request('join', payload);
+      const joined = this.#client.request('join', payload, undefined, { behindHello });
       // The subscriber's connection is made while the server answers (see prepareSubscriber).
       this.#media?.prepareSubscriber();
       await joined;

@@ -165,30 +165,18 @@ export class SignalingClient {
 
   /**
    * Sends a request and resolves with its reply's data. While reconnecting the request waits
-   * for the connection; the timeout runs from now either way.
+   * for the connection; the timeout runs from now either way. `behindHello`: sent right behind
+   * a hello still unanswered rather than after its answer (the room's first join; see
+   * SocketCore.request); it fails with `disconnected` should that hello be refused.
    */
   request<T extends ClientMessageType>(
     type: T,
     payload: RequestPayload<T>,
     timeoutMs?: number,
+    options?: { behindHello?: boolean },
   ): Promise<ReplyOf<T>> {
     return this.#core
-      .request(type, payload as Record<string, unknown>, timeoutMs)
-      .then((data) => replyOf(type, data));
-  }
-
-  /**
-   * A request that goes out right behind a hello still unanswered rather than after its answer
-   * (SocketCore.requestBehindHello): the room's first join. Fails with `disconnected` should
-   * that hello be refused; otherwise as `request`.
-   */
-  requestBehindHello<T extends ClientMessageType>(
-    type: T,
-    payload: RequestPayload<T>,
-    timeoutMs?: number,
-  ): Promise<ReplyOf<T>> {
-    return this.#core
-      .requestBehindHello(type, payload as Record<string, unknown>, timeoutMs)
+      .request(type, payload as Record<string, unknown>, timeoutMs, options)
       .then((data) => replyOf(type, data));
   }
 
