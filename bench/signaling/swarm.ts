@@ -624,7 +624,10 @@ async function main(): Promise<void> {
   }
   console.log(compareTable(results));
   console.log(compareNodes(results));
-  if (serverEntry) fs.rmSync(path.dirname(serverEntry), { recursive: true, force: true });
+  // Only the copy this run made; a build given with --entry is the caller's.
+  if (serverEntry && !options.entry) {
+    fs.rmSync(path.dirname(serverEntry), { recursive: true, force: true });
+  }
 }
 
 /**
