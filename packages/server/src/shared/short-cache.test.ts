@@ -10,6 +10,29 @@ function gate<V>() {
   return { promise, open };
 }
 
+/** Reads that finish when the test says so, in the order they were started. */
+function gatedReads() {
+  const reads: Array<ReturnType<typeof gate<string>>> = [];
+  const load = () => {
+    const g = gate<string>();
+    reads.push(g);
+    return g.promise;
+  };
+  return { reads, load };
+}
+
+/** A cache on a clock the test moves, refreshing answers within 200 ms of their expiry. */
+function refreshingCache() {
+  const clock = { now: 0 };
+  const cache = new ShortCache<string>({
+    now: () => clock.now,
+    ttlMs: 1000,
+    maxOwners: 10,
+    refreshAheadMs: 200,
+  });
+  return { cache, clock };
+}
+
 describe('short cache', () => {
   it('keeps an answer for its TTL, per owner and variant', () => {
     let clock = 0;
@@ -94,12 +117,7 @@ describe('short cache', () => {
 
   it('requests that miss together share one read; one after a forget reads again', async () => {
     const cache = new ShortCache<string>({ now: () => 0, ttlMs: 1000, maxOwners: 10 });
-    const reads: Array<ReturnType<typeof gate<string>>> = [];
-    const load = () => {
-      const g = gate<string>();
-      reads.push(g);
-      return g.promise;
-    };
+    const { reads, load } = gatedReads();
     const first = cache.getOrLoad('a', '', load);
     const second = cache.getOrLoad('a', '', load);
     expect(reads).toHaveLength(1);
@@ -117,27 +135,16 @@ describe('short cache', () => {
   });
 
   it('answers near expiry from the kept answer and reads it again once, in the background', async () => {
-    let clock = 0;
-    const cache = new ShortCache<string>({
-      now: () => clock,
-      ttlMs: 1000,
-      maxOwners: 10,
-      refreshAheadMs: 200,
-    });
-    const reads: Array<ReturnType<typeof gate<string>>> = [];
-    const load = () => {
-      const g = gate<string>();
-      reads.push(g);
-      return g.promise;
-    };
+    const { cache, clock } = refreshingCache();
+    const { reads, load } = gatedReads();
     const first = cache.getOrLoad('a', '', load);
     reads[0]!.open('first');
     expect(await first).toBe('first');
-    clock = 799;
+    clock.now = 799;
     expect(await cache.getOrLoad('a', '', load)).toBe('first');
     expect(reads).toHaveLength(1);
     // Within 200 ms of the expiry: still the kept answer, and one read (not one per request).
-    clock = 850;
+    clock.now = 850;
     expect(await cache.getOrLoad('a', '', load)).toBe('first');
     expect(await cache.getOrLoad('a', '', load)).toBe('first');
     expect(reads).toHaveLength(2);
@@ -145,29 +152,18 @@ describe('short cache', () => {
     await reads[1]!.promise;
     expect(await cache.getOrLoad('a', '', load)).toBe('refreshed');
     // The refreshed answer lives its own TTL from when it was read.
-    clock = 1500;
+    clock.now = 1500;
     expect(await cache.getOrLoad('a', '', load)).toBe('refreshed');
     expect(reads).toHaveLength(2);
   });
 
   it('never answers with a refresh that was under way when the owner was forgotten', async () => {
-    let clock = 0;
-    const cache = new ShortCache<string>({
-      now: () => clock,
-      ttlMs: 1000,
-      maxOwners: 10,
-      refreshAheadMs: 200,
-    });
-    const reads: Array<ReturnType<typeof gate<string>>> = [];
-    const load = () => {
-      const g = gate<string>();
-      reads.push(g);
-      return g.promise;
-    };
+    const { cache, clock } = refreshingCache();
+    const { reads, load } = gatedReads();
     const first = cache.getOrLoad('a', '', load);
     reads[0]!.open('before the write');
     await first;
-    clock = 900;
+    clock.now = 900;
     expect(await cache.getOrLoad('a', '', load)).toBe('before the write');
     expect(reads).toHaveLength(2);
     // The write lands while the refresh (which read before it) is still under way.
@@ -181,7 +177,7 @@ describe('short cache', () => {
     expect(await afterWrite).toBe('after the write');
     expect(await cache.getOrLoad('a', '', load)).toBe('after the write');
     // Near this answer's expiry, a refresh still never brings the old one back.
-    clock = 1850;
+    clock.now = 1850;
     expect(await cache.getOrLoad('a', '', load)).toBe('after the write');
     reads[3]!.open('after the write, refreshed');
     await reads[3]!.promise;
@@ -189,13 +185,7 @@ describe('short cache', () => {
   });
 
   it('a failed refresh leaves the kept answer to its expiry, then the next request reads', async () => {
-    let clock = 0;
-    const cache = new ShortCache<string>({
-      now: () => clock,
-      ttlMs: 1000,
-      maxOwners: 10,
-      refreshAheadMs: 200,
-    });
+    const { cache, clock } = refreshingCache();
     let fail = false;
     let calls = 0;
     const load = () => {
@@ -204,11 +194,11 @@ describe('short cache', () => {
     };
     expect(await cache.getOrLoad('a', '', load)).toBe('read 1');
     fail = true;
-    clock = 900;
+    clock.now = 900;
     expect(await cache.getOrLoad('a', '', load)).toBe('read 1');
     await Promise.resolve();
     expect(calls).toBe(2);
-    clock = 1000;
+    clock.now = 1000;
     await expect(cache.getOrLoad('a', '', load)).rejects.toThrow('database down');
     fail = false;
     expect(await cache.getOrLoad('a', '', load)).toBe('read 4');
