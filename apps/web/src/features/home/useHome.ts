@@ -1,14 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  EVENT_DEFAULT_DURATION,
-  fieldValidator,
-  INPUT_DEBOUNCE_MS,
-  rules,
-  type Rule,
-} from '@podium/protocol';
-import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
+import { EVENT_DEFAULT_DURATION, rules, type Rule } from '@podium/protocol';
+import type { FieldSpec } from '../../shared/forms/useAppForm.ts';
+import { useField } from '../../shared/forms/useField.ts';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { loginPath } from '../../shared/routing/paths.ts';
 import { displayName, useAccount } from '../../shared/session/account.ts';
 import { parseJoinInput } from '../auth/joinInput.ts';
@@ -74,48 +70,21 @@ const joinable: Rule = (value) =>
     ? { key: 'invalid_conference_link' }
     : null;
 
-const joinRules = [rules.required(), joinable];
+const joinField: FieldSpec = { rules: [rules.required(), joinable], label: 'home.join.field' };
 
 /**
- * Join by pasting a link or typing a code; an invalid one says 'Invalid Conference link'. The
- * one field behaves as the app's forms do (shared/forms/useAppForm.ts: the shared rules, checked
- * INPUT_DEBOUNCE_MS after leaving the field and on submit, the message gone while typing and in
- * the current language), in a few lines of state instead of @mantine/form, which was 6 KB gzip
- * of /app's first load (issue 11).
+ * Join by pasting a link or typing a code; an invalid one says 'Invalid Conference link'. One
+ * field of state (shared/forms/useField.ts) rather than a form: @mantine/form stays off /app's
+ * first load (issue 11).
  */
 export function useJoinByLink() {
   const navigate = useNavigate();
-  const { t } = useTranslation();
-  const [language] = useLanguage();
-  const [link, setLink] = useState('');
-  // Whether the field's message shows: set on leaving it and on submit, cleared by typing.
-  // The message itself is worked out on each render, so it follows a change of language.
-  const [checked, setChecked] = useState(false);
-  const check = useMemo(
-    () => fieldValidator(joinRules, language, t('home.join.field')),
-    [language, t],
-  );
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
+  const link = useField(joinField);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    clearTimeout(timer.current);
-    const target = check(link) ? null : parseJoinInput(link);
+    // Passing the rules means the input parses (joinable).
+    const target = link.validate() ? parseJoinInput(link.value) : null;
     if (target) void navigate(target);
-    else setChecked(true);
   };
-  const field = {
-    value: link,
-    error: checked ? check(link) : null,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      setLink(event.currentTarget.value);
-      setChecked(false);
-    },
-    onBlur: () => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setChecked(true), INPUT_DEBOUNCE_MS);
-    },
-  };
-  return { field, onSubmit };
+  return { field: link.props, onSubmit };
 }

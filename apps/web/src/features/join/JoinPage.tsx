@@ -104,8 +104,7 @@ function PreJoin({
   useEffect(() => {
     void loadRoom().then((room) => room.prefetchRoom());
   }, []);
-  const { form, media } = pre;
-  const values = form.getValues();
+  const { media } = pre;
   const blocked = !media.supported;
   return (
     <Center mih="90vh">
@@ -113,7 +112,7 @@ function PreJoin({
           pickers below them, so joining needs no scrolling (issue 15). */}
       <Grid w="100%" maw={1100} gap="xl" align="center">
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-          <MediaPreview media={media} name={values.displayName} />
+          <MediaPreview media={media} name={pre.name.value} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <Stack gap="md">
@@ -153,7 +152,7 @@ function PreJoin({
                   label={t('join.prejoin.displayName')}
                   autoComplete="name"
                   required={!pre.signedIn}
-                  {...form.getInputProps('displayName')}
+                  {...pre.name.props}
                 />
                 <JoinButtons pre={pre} blocked={blocked} />
               </Stack>
@@ -197,7 +196,7 @@ function JoinPasscodeModal({ pre }: { pre: PreJoinState }) {
       cancelLabel={t('join.prejoin.passcodeCancel')}
       error={pre.formError}
       busy={joining}
-      inputProps={pre.form.getInputProps('passcode')}
+      inputProps={pre.passcode.props}
       onCancel={pre.cancelPasscode}
       onSubmit={pre.submitPasscode}
     />

@@ -4,7 +4,7 @@ import type { FieldSpecs } from '../../shared/forms/useAppForm.ts';
 export interface PreJoinValues extends Record<string, unknown> {
   displayName: string;
   passcode: string;
-  /** Not inputs: they decide which rules apply (specs must stay module constants). */
+  /** Not inputs: they decide which rules apply (the rules' context, usePreJoin). */
   guest: boolean;
   askPasscode: boolean;
 }
@@ -22,7 +22,7 @@ const passcodeWhenAsked: Rule = (value, values) =>
     ? withMessage(rules.required(), 'enter_passcode')(value, values)
     : null;
 
-export const preJoinFields: FieldSpecs<PreJoinValues> = {
+export const preJoinFields = {
   displayName: { rules: [nameForGuests, rules.max(100)], label: 'join.prejoin.displayName' },
   passcode: { rules: [passcodeWhenAsked, rules.max(256)], label: 'join.prejoin.passcode' },
-};
+} satisfies FieldSpecs<PreJoinValues>;

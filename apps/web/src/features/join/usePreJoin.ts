@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import {
   eventMessages,
@@ -7,20 +7,21 @@ import {
   type VerifyCallWithSocket,
 } from '@podium/protocol';
 import { ApiError } from '../../shared/api/errors.ts';
-import { useAppForm } from '../../shared/forms/useAppForm.ts';
+import { useField } from '../../shared/forms/useField.ts';
 import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
 import { displayName, useAccount } from '../../shared/session/account.ts';
 import { guestKey } from '../../shared/session/guestKey.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 import { errorKey, translateEventError } from '../events/errors.ts';
 import { joinApi } from './api.ts';
-import { preJoinFields, type PreJoinValues } from './fields.ts';
+import { preJoinFields } from './fields.ts';
 import type { JoinLink } from './joinLink.ts';
 import type { JoinAdmission } from '../../shared/session/admission.ts';
 import { usePreJoinMedia } from './usePreJoinMedia.ts';
 
 interface JoinAttempt {
-  values: PreJoinValues;
+  /** The name as typed when joining. */
+  name: string;
   withMedia: boolean;
   /** Sent only from the passcode modal; without it the server decides (owner, host, speaker). */
   passcode?: string;
@@ -68,15 +69,10 @@ export function usePreJoin(
   const account = useAccount().data;
   const media = usePreJoinMedia();
   const askPasscode = detail.require_passcode && !link.speaker && !link.host;
-  const form = useAppForm<PreJoinValues>(
-    {
-      displayName: account ? displayName(account) : '',
-      passcode: '',
-      guest: !signedIn,
-      askPasscode,
-    },
-    preJoinFields,
-  );
+  // Two fields of state rather than a form: @mantine/form stays off /j/{alias}'s first load.
+  const context = { guest: !signedIn, askPasscode };
+  const name = useField(preJoinFields.displayName, account ? displayName(account) : '', context);
+  const passcodeField = useField(preJoinFields.passcode, '', context);
   const [formError, setFormError] = useState<string | null>(null);
   /**
    * Whether a join is under way (verify-call asked, or admitted and waiting for the room to show:
@@ -91,18 +87,20 @@ export function usePreJoin(
 
   // The account may load after the page: prefill the name unless the person typed one.
   const accountName = account ? displayName(account) : '';
-  const { setFieldValue, getValues } = form;
-  useEffect(() => {
-    setFieldValue('guest', !signedIn);
-    if (accountName && !getValues().displayName) setFieldValue('displayName', accountName);
-  }, [signedIn, accountName, setFieldValue, getValues]);
+  // Set while rendering (React's way to follow a prop): only when the account's name arrives, so
+  // emptying the field afterwards does not refill it.
+  const [shownAccountName, setShownAccountName] = useState(accountName);
+  if (accountName !== shownAccountName) {
+    setShownAccountName(accountName);
+    if (accountName && !name.value) name.setValue(accountName);
+  }
 
   /*
    * Admitted: the page stays as it is, its controls busy, until the room has something to show
    * (useJoinPage); the preview releases the devices when the page goes (usePreJoinMedia).
    * Stopping it here re-rendered the page exactly while the room said hello and joined.
    */
-  const admitted = (response: VerifyCallWithSocket, { values, withMedia }: JoinAttempt) => {
+  const admitted = (response: VerifyCallWithSocket, { name: typed, withMedia }: JoinAttempt) => {
     const { camera, microphone, selected } = media.state;
     onAdmitted(
       {
@@ -110,7 +108,7 @@ export function usePreJoin(
         ticket: response.ticket,
         expiresAt: response.expires_at,
         role: response.role,
-        displayName: response.display_name ?? (values.displayName.trim() || null),
+        displayName: response.display_name ?? (typed.trim() || null),
         title: response.alias.title,
         media: {
           camera: withMedia && camera.on,
@@ -134,7 +132,7 @@ export function usePreJoin(
     } else if (isInvalidPasscode(error) && askPasscode) {
       // Tried without one (a signed-in person who is not the owner): ask for it now.
       if (passcode === undefined) setPasscodeFor({ withMedia });
-      else form.setFieldError('passcode', eventMessages['errors.invalid_passcode'][lang]);
+      else passcodeField.setError(eventMessages['errors.invalid_passcode'][lang]);
     } else {
       setFormError(translateEventError(error, i18n));
     }
@@ -142,16 +140,15 @@ export function usePreJoin(
 
   const send = (withMedia: boolean, passcode?: string) => {
     if (busy.getState().joining) return;
-    const values = form.getValues();
     // Verify-call goes out in the click's own task, before anything on the page renders.
-    const attempt: JoinAttempt = { values, withMedia, passcode };
+    const attempt: JoinAttempt = { name: name.value, withMedia, passcode };
     void joinApi
       .verifyCall({
         alias: link.alias,
         passcode: askPasscode && passcode ? passcode : undefined,
         speaker: link.speaker ?? undefined,
         host: link.host ?? undefined,
-        display_name: values.displayName.trim() || undefined,
+        display_name: name.value.trim() || undefined,
         // The room's socket credentials come with the admission: no second request after it.
         socket: true,
         guest_key: guestKey(),
@@ -169,11 +166,11 @@ export function usePreJoin(
 
   const join = (withMedia: boolean) => {
     setFormError(null);
-    if (form.validateField('displayName').hasError) return;
+    if (!name.validate()) return;
     // A guest cannot be the owner: ask at once. A signed-in person may be, so the server
     // decides first and a refusal opens the modal.
     if (askPasscode && !signedIn) {
-      form.clearFieldError('passcode');
+      passcodeField.setError(null);
       setPasscodeFor({ withMedia });
       return;
     }
@@ -183,20 +180,21 @@ export function usePreJoin(
   const submitPasscode = () => {
     if (!passcodeFor) return;
     // A new attempt: the last server answer must not stand in for this one.
-    form.clearFieldError('passcode');
-    if (form.validateField('passcode').hasError) return;
-    send(passcodeFor.withMedia, form.getValues().passcode);
+    passcodeField.setError(null);
+    if (!passcodeField.validate()) return;
+    send(passcodeFor.withMedia, passcodeField.value);
   };
 
   const cancelPasscode = () => {
     if (busy.getState().joining) return;
-    form.clearFieldError('passcode');
+    passcodeField.setError(null);
     setFormError(null);
     setPasscodeFor(null);
   };
 
   return {
-    form,
+    name,
+    passcode: passcodeField,
     media,
     signedIn,
     formError,
