@@ -24,7 +24,7 @@ export const PAGES = [
     name: '/j/{alias}',
     lazy: ['src/features/join/JoinRoute.tsx'],
     target: 150_000,
-    budget: 202_500,
+    budget: 196_000,
   },
   {
     name: '/app',
