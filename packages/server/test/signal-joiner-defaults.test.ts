@@ -95,8 +95,10 @@ describe.each(STORE_KINDS)('what a joiner is sent on %s', (kind) => {
         'studio_state',
         'camera_shares',
         'breakout_state',
+        'video_state',
       ].sort(),
     );
+    expect(back.all('video_state')[0]?.video).toBeNull();
     expect(back.all('studio_state')[0]?.studio).toEqual(DEFAULT_STUDIO);
     expect(back.all('breakout_state')[0]?.breakout).toBeNull();
     expect(featureStates(host)).toEqual([]);

@@ -18,6 +18,7 @@ import { cameraShareSlice } from './cameraShare/state.ts';
 import { IN_CALL_FEATURES } from './index.ts';
 import { featureReducers } from './inCallFeature.ts';
 import { recordingSlice } from './recording/state.ts';
+import { sharedVideoSlice } from './sharedVideo/state.ts';
 import { studioSlice } from './studio/state.ts';
 import { whiteboardSlice } from './whiteboard/state.ts';
 
@@ -72,6 +73,20 @@ const NOT_DEFAULT: RoomInput[] = [
     type: 'camera_shares',
     shares: [{ participant_id: 'h', source: 'camera_share_1', name: 'Desk' }],
   },
+  {
+    type: 'video_state',
+    video: {
+      id: 'v1',
+      url: 'https://example.com/talk.mp4',
+      kind: 'file',
+      video_id: null,
+      by: 'h',
+      playing: true,
+      position: 12,
+      at: 1,
+    },
+    now: 1,
+  },
 ];
 
 /** Each feature's state as the server tells it, which a welcome must take back to the default. */
@@ -85,6 +100,7 @@ function told(store: RoomStore) {
     whiteboard: readSlice(state, whiteboardSlice).view,
     breakout: readSlice(state, breakoutSlice).breakout,
     shares: readSlice(state, cameraShareSlice).shares,
+    video: readSlice(state, sharedVideoSlice).video,
   };
 }
 
@@ -96,6 +112,7 @@ const DEFAULTS = {
   whiteboard: CLOSED_WHITEBOARD,
   breakout: null,
   shares: [],
+  video: null,
 };
 
 describe('a welcome as a new participant takes the in-call features back to their defaults', () => {

@@ -37,9 +37,11 @@ export const sharedVideoFeature: RoomFeature = {
   name: 'sharedVideo',
   permissions: sharedVideoPermissions,
   slots: [videoSlot],
-  welcome: (room) => {
+  welcome: (room, _participantId, resumed) => {
     const { video } = room.local(videoSlot);
-    return video ? [stateMessage(video)] : [];
+    // No video is what a new participant's browser holds; a resumed one may still show a video
+    // stopped while it was away, so it is told there is none.
+    return video || resumed ? [stateMessage(video)] : [];
   },
 };
 
