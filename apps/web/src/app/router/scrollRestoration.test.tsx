@@ -28,6 +28,21 @@ function scrollBy(y: number) {
   window.dispatchEvent(new Event('scroll'));
 }
 
+/** A router at /a over `routes`, started and shown. */
+function showRouter(shown: RouteObject[] = routes): AppRouter {
+  const router = new AppRouter(
+    UNSAFE_createMemoryHistory({ initialEntries: ['/a'], v5Compat: true }),
+    shown,
+  );
+  router.start();
+  render(
+    <MantineProvider>
+      <RouterView router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -37,16 +52,7 @@ afterEach(() => {
 describe('scroll restoration', () => {
   it('starts a new page at the top and returns to where the reader was on back and forward', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    const router = new AppRouter(
-      UNSAFE_createMemoryHistory({ initialEntries: ['/a'], v5Compat: true }),
-      routes,
-    );
-    router.start();
-    render(
-      <MantineProvider>
-        <RouterView router={router} />
-      </MantineProvider>,
-    );
+    const router = showRouter();
     await act(settled);
     expect(router.state.ready).toBe(true);
     scrollBy(640);
@@ -73,16 +79,9 @@ describe('scroll restoration', () => {
   it('scrolls a link to a #hash to its element, and a malformed #hash to the top', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     const intoView = vi.spyOn(Element.prototype, 'scrollIntoView');
-    const router = new AppRouter(
-      UNSAFE_createMemoryHistory({ initialEntries: ['/a'], v5Compat: true }),
-      [{ element: <Frame />, children: [{ path: '/a', element: <p id="part">part</p> }] }],
-    );
-    router.start();
-    render(
-      <MantineProvider>
-        <RouterView router={router} />
-      </MantineProvider>,
-    );
+    const router = showRouter([
+      { element: <Frame />, children: [{ path: '/a', element: <p id="part">part</p> }] },
+    ]);
     await act(settled);
     await act(() => router.navigate('/a#part'));
     expect(intoView.mock.contexts.at(-1)).toBe(document.getElementById('part'));
@@ -93,14 +92,7 @@ describe('scroll restoration', () => {
 
   it('keeps the positions across a reload of the tab', async () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    const history = UNSAFE_createMemoryHistory({ initialEntries: ['/a'], v5Compat: true });
-    const router = new AppRouter(history, routes);
-    router.start();
-    render(
-      <MantineProvider>
-        <RouterView router={router} />
-      </MantineProvider>,
-    );
+    const router = showRouter();
     await act(() => router.navigate('/c'));
     scrollBy(300);
     window.dispatchEvent(new Event('pagehide'));
