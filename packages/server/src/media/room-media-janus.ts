@@ -1042,19 +1042,28 @@ class JanusMediaRoom implements MediaRoom {
 
   /**
    * Runs a media request; when Janus dies under it, a fresh request (no connection of this kind
-   * yet) runs once more on the rebuilt room, while a renegotiation of a connection that died
-   * with Janus answers "unavailable": the browser is told to `renegotiate` instead.
+   * yet) runs again on the rebuilt room, while a renegotiation of a connection that died with
+   * Janus answers "unavailable": the browser is told to `renegotiate` instead.
+   *
+   * A request can fail on the dead Janus before its session's `closed` reaches `#lost` (a busy
+   * machine delivered them in that order: a CI run's retry met the old room again), so a fresh
+   * request is tried again, a little later each time, until the room is rebuilt or the wait for
+   * Janus (`readyTimeoutMs`) is over.
    */
   async #survivingRestart<T>(member: Member, fresh: boolean, task: () => Promise<T>): Promise<T> {
-    try {
-      return await task();
-    } catch (error) {
-      if (!isGoneError(error)) throw error;
-      if (!fresh || this.#closed || this.#members.get(member.id) !== member) {
-        throw new MediaUnavailableError();
+    const deadline = Date.now() + this.#readyTimeoutMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await task();
+      } catch (error) {
+        if (!isGoneError(error)) throw error;
+        if (!fresh || this.#closed || this.#members.get(member.id) !== member) {
+          throw new MediaUnavailableError();
+        }
+        if (Date.now() >= deadline) throw new MediaUnavailableError();
+        this.#log.info({ peerId: member.id, attempt }, 'media request retried after losing Janus');
+        if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 1_000));
       }
-      this.#log.info({ peerId: member.id }, 'media request retried after losing Janus');
-      return task().catch(unavailableIfGone);
     }
   }
 
