@@ -13,7 +13,8 @@ export const webDist = process.env.WEB_DIST
 
 /**
  * The pages measured, each with the modules its first load imports lazily: the route's own
- * module (the `lazy` of its routes.tsx) and its layout's (app/buildRoutes.tsx). What a page
+ * module (the `lazy` of its routes.tsx) and its layout's with what loads beside it (the main
+ * layout's strings: app/buildRoutes.tsx). What a page
  * loads once it is idle or first used (the header's menus, the dialog container:
  * shared/ui/deferredModule.ts) is not part of it.
  * `target` is the first-load JS budget of issue 11 (gzip, bytes); `budget` is what `npm test`
@@ -24,11 +25,15 @@ export const PAGES = [
     name: '/j/{alias}',
     lazy: ['src/features/join/JoinRoute.tsx'],
     target: 150_000,
-    budget: 196_000,
+    budget: 193_000,
   },
   {
     name: '/app',
-    lazy: ['src/app/layouts/MainLayout.tsx', 'src/features/home/HomePage.tsx'],
+    lazy: [
+      'src/app/layouts/MainLayout.tsx',
+      'src/shared/i18n/mainStrings.ts',
+      'src/features/home/HomePage.tsx',
+    ],
     target: 200_000,
     budget: 192_000,
   },

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { AppRoute, LayoutName } from '../shared/routing/types.ts';
-import { loadFeatureStrings } from '../shared/i18n/index.ts';
+import { loadFeatureStrings, loadMainStrings } from '../shared/i18n/index.ts';
 import { guardRoute, type GuardSession } from './guards.ts';
 import { AppFrame } from './layouts/AppFrame.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
@@ -85,8 +85,11 @@ const layoutParts: Record<LayoutName, RoutePart> = {
   auth: lazyPart(() =>
     import('./layouts/AuthLayout.tsx').then((m) => ({ Component: m.AuthLayout })),
   ),
+  // The header's strings (notifications, QR calls) and the home page's come with it.
   main: lazyPart(() =>
-    import('./layouts/MainLayout.tsx').then((m) => ({ Component: m.MainLayout })),
+    Promise.all([import('./layouts/MainLayout.tsx'), loadMainStrings()]).then(([m]) => ({
+      Component: m.MainLayout,
+    })),
   ),
 };
 

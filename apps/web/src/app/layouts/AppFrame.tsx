@@ -1,17 +1,19 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loadMainStrings } from '../../shared/i18n/index.ts';
 import { pageTitle } from '../pageTitle.ts';
 import { RouteError } from '../pages/RouteError.tsx';
 import { useAppRouterState } from '../router/RouterView.tsx';
 import { RouteErrorBoundary } from '../router/RouteErrorBoundary.tsx';
 import { useScrollRestoration } from '../router/scrollRestoration.ts';
 
-// Agents' incoming QR calls ring on every page, so the dialog sits above every layout.
+// Agents' incoming QR calls ring on every page, so the dialog sits above every layout; it shows
+// the QR-call strings, which only the main layout loads otherwise (shared/i18n/resources.ts).
 const IncomingQrCalls = lazy(() =>
-  import('../../features/qr-call/IncomingQrCalls.tsx').then((m) => ({
-    default: m.IncomingQrCalls,
-  })),
+  Promise.all([import('../../features/qr-call/IncomingQrCalls.tsx'), loadMainStrings()]).then(
+    ([m]) => ({ default: m.IncomingQrCalls }),
+  ),
 );
 
 function usePageTitle() {

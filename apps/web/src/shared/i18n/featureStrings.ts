@@ -1,8 +1,9 @@
 import { stringsOf, type FeatureStrings } from './strings.ts';
 
 /**
- * The strings of every feature that is not the shell's (resources.ts lists those), in one
- * chunk: `loadFeatureStrings()` loads it with the pages that show them.
+ * The strings of every feature that is neither the shell's nor the main layout's (resources.ts
+ * and mainStrings.ts list those), in one chunk: `loadFeatureStrings()` loads it with the pages
+ * that show them.
  */
 const modules = import.meta.glob<{ strings: FeatureStrings }>(
   [

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Language } from '@podium/protocol';
-import { loadFeatureStrings as loadStrings, resources } from './resources.ts';
+import { loadStrings, resources, type LaterStrings } from './resources.ts';
 import {
   browserLanguages,
   forgetAccountLanguage,
@@ -26,16 +26,25 @@ function applyDocumentLanguage(language: string) {
 /** Every instance created, to receive the features' strings when they load. */
 const instances = new Set<I18n>();
 
-/**
- * Loads every feature's strings beyond the shell's (shared/i18n/resources.ts) into all i18next
- * instances; components re-render when they arrive (`bindI18nStore: 'added'`).
- */
-export async function loadFeatureStrings(): Promise<void> {
-  const added = await loadStrings();
+async function addStrings(group: LaterStrings): Promise<void> {
+  const added = await loadStrings(group);
   for (const instance of instances) {
     instance.addResourceBundle('en', 'translation', added.en, true, true);
     instance.addResourceBundle('vi', 'translation', added.vi, true, true);
   }
+}
+
+/**
+ * Loads every string beyond the shell's (shared/i18n/resources.ts) into all i18next instances;
+ * components re-render when they arrive (`bindI18nStore: 'added'`).
+ */
+export async function loadFeatureStrings(): Promise<void> {
+  await Promise.all([addStrings('main'), addStrings('features')]);
+}
+
+/** Loads the main layout's strings (its header, the home page, the incoming-call dialog). */
+export function loadMainStrings(): Promise<void> {
+  return addStrings('main');
 }
 
 /** Creates the i18next instance; `language` overrides detection (tests). */
