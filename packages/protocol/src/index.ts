@@ -4,6 +4,7 @@ export * from './api/account.ts';
 export * from './validation/index.ts';
 export * from './api/events.ts';
 export * from './signaling.ts';
+export * from './signaling/welcomeDefaults.ts';
 export * from './api/signal.ts';
 export * from './api/storage.ts';
 export * from './api/storage-links.ts';

@@ -1,18 +1,30 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  WELCOME_CLOCK_FIELDS,
+  WELCOME_DEFAULTS,
+  type ServerMessage,
+  type ServerMessageType,
+} from '@podium/protocol';
+
+/** Each default's fields by message type (protocol `WELCOME_DEFAULTS`). */
+const DEFAULT_FIELDS = new Map<ServerMessageType, ReadonlyMap<string, unknown>>(
+  WELCOME_DEFAULTS.map((m) => [m.type, new Map(Object.entries(m))]),
+);
+
 /**
- * Whether a feature's view (a flat object) is the protocol's default for it, field by field.
- *
- * A new participant is sent only the feature state that differs from its default: a browser
- * welcomed as a new participant takes every feature back to its default (apps/web, the room
- * features' slices, `FeatureSlice.anew`), so the default needs no message. In a room where nothing
- * else happens those were six messages a join that the bare `ws` room never sends (issue 11 item
- * 5). A resume still gets every state (features/types.ts). A view equal to the default but built
- * apart from it is compared by its fields, so nothing is left out that a browser would show
- * differently.
+ * Whether `message` tells what a browser welcomed as a new participant already holds (protocol
+ * `WELCOME_DEFAULTS`): such a participant is not sent it (`FeatureRuntime.welcome`). Compared
+ * field by field and by value, so a state equal to the default but built apart from it counts as
+ * the default, and a field the default lacks does not; the server's clock is not state.
  */
-export function isDefaultView<T extends object>(view: T, byDefault: T): boolean {
-  if (view === byDefault) return true;
-  const keys = Object.keys(byDefault) as (keyof T)[];
-  if (Object.keys(view).length !== keys.length) return false;
-  for (const key of keys) if (view[key] !== byDefault[key]) return false;
-  return true;
+export function isWelcomeDefault(message: ServerMessage): boolean {
+  const expected = DEFAULT_FIELDS.get(message.type);
+  if (!expected) return false;
+  const fields = Object.entries(message);
+  if (fields.length !== expected.size) return false;
+  return fields.every(
+    ([key, value]) =>
+      expected.has(key) &&
+      (WELCOME_CLOCK_FIELDS.has(key) || isDeepStrictEqual(value, expected.get(key))),
+  );
 }

@@ -1,6 +1,7 @@
 import type { FeatureRequest, RoomRequest, ServerMessage } from '@podium/protocol';
 import type { Decision, RoomState } from '../../rooms/index.ts';
 import type { Answer } from '../room-types.ts';
+import { isWelcomeDefault } from './defaults.ts';
 import { FEATURE_EFFECTS, FEATURE_REQUESTS, REQUEST_PREPARERS, ROOM_FEATURES } from './index.ts';
 import type {
   FeatureDeps,
@@ -58,10 +59,18 @@ export class RoomFeatures {
     return d;
   }
 
+  /**
+   * What follows a participant's `welcome`. A browser welcomed as a new participant holds every
+   * feature's default (protocol `WELCOME_DEFAULTS`), so it is sent only the state that differs:
+   * in a quiet room that is eight messages a join fewer, which a bare `ws` room never sends
+   * (issue 11 item 5). A resume (the same participant on a new socket) may find its browser
+   * holding an older state of the room, so it is sent every state.
+   */
   welcome(participantId: string, resumed: boolean): ServerMessage[] {
-    return ROOM_FEATURES.flatMap(
-      (feature) => feature.welcome?.(this.room, participantId, resumed) ?? [],
+    const messages = ROOM_FEATURES.flatMap(
+      (feature) => feature.welcome?.(this.room, participantId) ?? [],
     );
+    return resumed ? messages : messages.filter((m) => !isWelcomeDefault(m));
   }
 
   /** The run is over: each feature stops what it runs (once; failures are logged). */

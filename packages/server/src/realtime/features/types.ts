@@ -82,13 +82,11 @@ export interface RoomFeature {
   /** Rewrites a decision before it is applied (chat stamps message ids with the room run). */
   decorate?(room: FeatureRoom, decision: Decision): Decision;
   /**
-   * Messages for a participant right after their `welcome` (before their feeds). A participant's
-   * first welcome needs only the state that differs from the feature's default (`isDefaultView`,
-   * defaults.ts): a browser welcomed as a new participant holds the defaults. A resume
-   * (`resumed`: the same participant on a new socket) may find the browser holding an older
-   * state of the room, so it gets the state whatever it is.
+   * Messages for a participant right after their `welcome` (before their feeds): the feature's
+   * state, whatever it is. A new participant is not sent those equal to the protocol's
+   * `WELCOME_DEFAULTS`, which its browser holds (`FeatureRuntime.welcome`); a resume is sent all.
    */
-  welcome?(room: FeatureRoom, participantId: string, resumed: boolean): readonly ServerMessage[];
+  welcome?(room: FeatureRoom, participantId: string): readonly ServerMessage[];
   /**
    * The room run is over (ended for everyone, or closed: idle, shutdown): stop what outlives a
    * command (recordings, live streams). Called once per run; awaited before the room closes.

@@ -1,4 +1,4 @@
-import type { ChatMessageView } from '@podium/protocol';
+import { WELCOME_DEFAULTS, type ChatMessageView } from '@podium/protocol';
 import { appendChat, reduceRoom, type RoomInput, type RoomState } from './roomState.ts';
 
 /**
@@ -17,14 +17,6 @@ export interface FeatureSlice<S> {
    * input. Returns `slice` itself when nothing changed (the store then does not notify).
    */
   reduce?(slice: S, input: RoomInput, room: RoomState): S;
-  /**
-   * The slice when this browser is welcomed as a new participant (its first welcome, or a join
-   * after its session was lost), before the welcome is folded: the server then tells only the
-   * feature state that differs from the default (server `realtime/features/defaults.ts`), so what
-   * the server tells goes back to the default here. What is this browser's own stays. A resume
-   * (the same participant on a new socket) is told every state and keeps the slice.
-   */
-  anew?(slice: S): S;
 }
 
 /** What the store folds besides the core room, gathered from the session's features. */
@@ -62,12 +54,21 @@ export function reduceWithFeatures(
     const line = lineOf(input);
     if (line) room = appendChat(room, line);
   }
+  // Welcomed as a new participant (its first welcome, or a join after its session was lost): the
+  // server tells only the feature state that differs from the protocol's defaults, so every slice
+  // first takes the defaults as if they had been told; what is this browser's own stays. A slice
+  // never written still holds its initial value, which is the default. A resume (the same
+  // participant on a new socket) is told every state and keeps what it shows meanwhile.
   const anew = input.type === 'welcome' && input.participant.id !== current.room.selfId;
   let features = current.features;
   for (const slice of reducers.slices) {
+    if (!slice.reduce) continue;
     const before = sliceValue(features, slice);
-    const start = anew && slice.anew ? slice.anew(before) : before;
-    const after = slice.reduce ? slice.reduce(start, input, room) : start;
+    let after = before;
+    if (anew && slice.key in features) {
+      for (const told of WELCOME_DEFAULTS) after = slice.reduce(after, told, room);
+    }
+    after = slice.reduce(after, input, room);
     if (after !== before) features = { ...features, [slice.key]: after };
   }
   return room === current.room && features === current.features ? current : { room, features };

@@ -1,6 +1,4 @@
-import { AUDIENCE_OFF, type ServerMessage } from '@podium/protocol';
 import { audiencePermissions } from '../../../rooms/feature-permissions/index.ts';
-import { isDefaultView } from '../defaults.ts';
 import type { RoomFeature } from '../types.ts';
 import { audienceChatSlot } from './chat.ts';
 import { endAudience } from './requests.ts';
@@ -29,17 +27,13 @@ export const audienceFeature: RoomFeature = {
   name: 'audience',
   permissions: audiencePermissions,
   slots: [audienceSlot, audienceChatSlot],
-  welcome: (room, _participantId, resumed) => {
+  welcome: (room) => {
     const chat = room.local(audienceChatSlot);
     chat.attach(room);
-    // Off air and no lines yet is what a new participant's browser holds: nothing to send.
-    const messages: ServerMessage[] = [];
-    const stream = room.local(audienceSlot);
-    if (resumed || !isDefaultView(stream.view, AUDIENCE_OFF)) messages.push(stream.message());
-    if (resumed || chat.messages.length > 0) {
-      messages.push({ type: 'audience_chat_history', messages: [...chat.messages] });
-    }
-    return messages;
+    return [
+      room.local(audienceSlot).message(),
+      { type: 'audience_chat_history', messages: [...chat.messages] },
+    ];
   },
   ended: async (room) => {
     room.local(audienceChatSlot).detach();

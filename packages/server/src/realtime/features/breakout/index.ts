@@ -16,12 +16,10 @@ export const breakoutFeature: RoomFeature = {
   permissions: breakoutPermissions,
   slots: [breakoutRun],
   decorate: breakoutDecorate,
-  welcome: (room, participantId, resumed) => {
+  welcome: (room, participantId) => {
     const p = room.state.participants.get(participantId);
     if (!p) return [];
-    const breakout = viewFor(room.state, runOf(room).breakout, p);
-    // No breakout rooms is what a new participant's browser holds.
-    return breakout || resumed ? [{ type: 'breakout_state', breakout }] : [];
+    return [{ type: 'breakout_state', breakout: viewFor(room.state, runOf(room).breakout, p) }];
   },
   ended: finish,
 };

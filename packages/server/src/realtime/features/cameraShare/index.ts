@@ -71,11 +71,7 @@ export const cameraShareFeature: RoomFeature = {
   name: 'cameraShare',
   permissions: cameraSharePermissions,
   slots: [shareSlot],
-  // No shares is what a new participant's browser holds: only a list with some is sent then.
-  welcome: (room, _participantId, resumed) => {
-    const visible = visibleShares(room.local(shareSlot).shares, room.state);
-    return resumed || visible.length > 0 ? [sharesMessage(visible)] : [];
-  },
+  welcome: (room) => [sharesMessage(visibleShares(room.local(shareSlot).shares, room.state))],
   decorate: (room, decision) => {
     const slot = room.local(shareSlot);
     if (slot.shares.length === 0) return decision;

@@ -1,7 +1,5 @@
-import { IDLE_RECORDING } from '@podium/protocol';
 import { recordingPermissions } from '../../../rooms/feature-permissions/index.ts';
 import { peopleCount } from '../../../rooms/index.ts';
-import { isDefaultView } from '../defaults.ts';
 import type { RoomFeature } from '../types.ts';
 import { slotOf, stopRecording } from './egress.ts';
 import { recordingSlot } from './slot.ts';
@@ -34,11 +32,7 @@ export const recordingFeature: RoomFeature = {
     }
     return decision;
   },
-  welcome: (room, _participantId, resumed) => {
-    const { run } = slotOf(room);
-    if (!resumed && isDefaultView(run, IDLE_RECORDING)) return [];
-    return [{ type: 'recording_state', recording: run }];
-  },
+  welcome: (room) => [{ type: 'recording_state', recording: slotOf(room).run }],
   // The event ended or the room closed (idle, shutdown): stop and finalise the file.
   ended: (room) => {
     const slot = slotOf(room);

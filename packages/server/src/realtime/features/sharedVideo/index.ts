@@ -37,12 +37,8 @@ export const sharedVideoFeature: RoomFeature = {
   name: 'sharedVideo',
   permissions: sharedVideoPermissions,
   slots: [videoSlot],
-  welcome: (room, _participantId, resumed) => {
-    const { video } = room.local(videoSlot);
-    // No video is what a new participant's browser holds; a resumed one may still show a video
-    // stopped while it was away, so it is told there is none.
-    return video || resumed ? [stateMessage(video)] : [];
-  },
+  // A resumed browser may still show a video stopped while it was away: it is told there is none.
+  welcome: (room) => [stateMessage(room.local(videoSlot).video)],
 };
 
 /** Why `by` may not share or control the video now, or null. */

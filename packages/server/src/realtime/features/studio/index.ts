@@ -1,4 +1,3 @@
-import { DEFAULT_STUDIO } from '@podium/protocol';
 import { studioPermissions } from '../../../rooms/feature-permissions/index.ts';
 import type { RoomFeature } from '../types.ts';
 import { studioSlot } from './slot.ts';
@@ -17,11 +16,8 @@ export const studioFeature: RoomFeature = {
   name: 'studio',
   permissions: studioPermissions,
   slots: [studioSlot],
-  welcome: (room, _participantId, resumed) => {
+  welcome: (room) => {
     const slot = room.local(studioSlot);
-    // The default studio (none stored, none set in this run) is what a new participant's browser
-    // holds. Compared by reference: a stored studio that happens to equal it is still sent.
-    if (!resumed && slot.studio === DEFAULT_STUDIO && slot.by === null) return [];
     return [{ type: 'studio_state', studio: slot.studio, by: slot.by }];
   },
 };

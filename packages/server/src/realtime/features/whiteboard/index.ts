@@ -1,6 +1,5 @@
-import { CLOSED_WHITEBOARD, type ServerMessage } from '@podium/protocol';
+import type { ServerMessage } from '@podium/protocol';
 import { whiteboardPermissions } from '../../../rooms/feature-permissions/index.ts';
-import { isDefaultView } from '../defaults.ts';
 import type { RoomFeature } from '../types.ts';
 import { whiteboardSlot } from './slot.ts';
 
@@ -19,12 +18,9 @@ export const whiteboardFeature: RoomFeature = {
   slots: [whiteboardSlot],
   // Every welcome (joiners, reconnects, the recorder) is followed by the state (a new
   // participant's only when not closed with the default editors) and the board.
-  welcome: (room, _participantId, resumed) => {
+  welcome: (room) => {
     const slot = room.local(whiteboardSlot);
-    const messages: ServerMessage[] = [];
-    if (resumed || !isDefaultView(slot.view, CLOSED_WHITEBOARD)) {
-      messages.push({ type: 'whiteboard_state', whiteboard: slot.view });
-    }
+    const messages: ServerMessage[] = [{ type: 'whiteboard_state', whiteboard: slot.view }];
     if (slot.board.size > 0) {
       messages.push({
         type: 'whiteboard_scene',

@@ -35,7 +35,6 @@ export const audienceChatSlice: FeatureSlice<AudienceChatSlice> = {
         return slice;
     }
   },
-  anew: (slice) => (slice.messages.length === 0 ? slice : { ...slice, messages: [] }),
 };
 
 /** The stage answers the audience (the server's rule, `audience_chat`). */

@@ -9,7 +9,6 @@ export const audienceSlice: FeatureSlice<AudienceView> = {
   key: 'audience',
   initial: AUDIENCE_OFF,
   reduce: (slice, input) => (input.type === 'audience_state' ? input.audience : slice),
-  anew: () => AUDIENCE_OFF,
 };
 
 /** Hosts and co-hosts control the audience stream, never in end-to-end encrypted rooms. */

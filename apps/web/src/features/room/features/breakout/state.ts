@@ -45,8 +45,6 @@ export const breakoutSlice: FeatureSlice<BreakoutSliceState> = {
         return slice;
     }
   },
-  // No breakout_state follows a new participant's welcome while no breakout rooms are open.
-  anew: (slice) => (slice.breakout ? { ...slice, breakout: null, closesAt: null } : slice),
 };
 
 export const breakoutOf = (state: Pick<RoomStoreState, 'features'>): BreakoutSliceState =>

@@ -43,8 +43,4 @@ export const cameraShareSlice: FeatureSlice<CameraShareState> = {
       pinned: slice.pinned !== null && listed.has(slice.pinned) ? slice.pinned : null,
     };
   },
-  // A new participant's welcome is followed by the list only when it has shares. This browser's
-  // own shares stay: they were listed for the participant it was (`listedAs`), and republish.
-  anew: (slice) =>
-    slice.shares.length === 0 ? slice : { ...slice, shares: [], stopping: [], pinned: null },
 };

@@ -23,8 +23,6 @@ export const recordingSlice: FeatureSlice<RecordingSliceState> = {
     }
     return slice;
   },
-  anew: (slice) =>
-    slice.recording === IDLE_RECORDING ? slice : { ...slice, recording: IDLE_RECORDING },
 };
 
 /** Whether the room is being recorded (the REC indicator shows), paused included. */

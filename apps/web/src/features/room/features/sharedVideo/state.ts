@@ -17,6 +17,4 @@ export const sharedVideoSlice: FeatureSlice<SharedVideoState> = {
   initial: { video: null, serverNow: 0 },
   reduce: (slice, input) =>
     input.type === 'video_state' ? { video: input.video, serverNow: input.now } : slice,
-  // No video_state follows a new participant's welcome while no video is shared.
-  anew: (slice) => (slice.video ? { video: null, serverNow: 0 } : slice),
 };

@@ -12,7 +12,6 @@ export const studioSlice: FeatureSlice<StudioState> = {
   key: 'studio',
   initial: DEFAULT_STUDIO,
   reduce: (state, input) => (input.type === 'studio_state' ? input.studio : state),
-  anew: () => DEFAULT_STUDIO,
 };
 
 export const studioOf = (state: Pick<RoomStoreState, 'features'>): StudioState =>

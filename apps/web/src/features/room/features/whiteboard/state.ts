@@ -35,10 +35,6 @@ export const whiteboardSlice: FeatureSlice<WhiteboardSliceState> = {
     }
     return slice;
   },
-  // A new participant is told the state only when it is not the closed board's; the elements
-  // stay until the board that follows replaces them.
-  anew: (slice) =>
-    slice.view === CLOSED_WHITEBOARD ? slice : { ...slice, view: CLOSED_WHITEBOARD },
 };
 
 /** The slice after this browser sent `sent` (kept so a remounted surface has them). */
