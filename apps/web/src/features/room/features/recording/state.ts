@@ -3,9 +3,9 @@ import type { FeatureSlice } from '../../state/featureState.ts';
 
 /**
  * The room's recording as this browser knows it: the server's `recording_state` (sent on every
- * change and after every welcome — a new participant's only when not idle, `anew` — so it is
- * right after a reconnect too) and, for hosts and co-hosts, the last `recording_failed` (shown
- * once as a toast).
+ * change and after every welcome — a new participant's only when not idle, protocol
+ * `WELCOME_DEFAULTS` — so it is right after a reconnect too) and, for hosts and co-hosts, the
+ * last `recording_failed` (shown once as a toast).
  */
 export interface RecordingSliceState {
   recording: RecordingView;
