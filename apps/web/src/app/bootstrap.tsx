@@ -10,7 +10,7 @@ import { buildRouteObjects } from './buildRoutes.tsx';
 import { AppRouter } from './router/appRouter.ts';
 import { RouterView } from './router/RouterView.tsx';
 import { connectSession } from './connectSession.ts';
-import { connectAccountChannel } from '../shared/account-channel/index.ts';
+import { connectAccountSocketWhenSignedIn } from './accountSocket.ts';
 import { connectNavigationProgress } from './navigationProgress.ts';
 import { routeTable } from './routeTable.ts';
 import { startDomainDiscovery } from '../features/domain/discovery.ts';
@@ -30,7 +30,7 @@ export function startApp(container: HTMLElement) {
   router.start();
   connectSession(router);
   // One account socket per tab while signed in: notifications, ringing QR calls.
-  connectAccountChannel();
+  connectAccountSocketWhenSignedIn();
   connectNavigationProgress(router, nprogress);
   // Spec §4: an organization subdomain learns its environment from its parent's list.json.
   void startDomainDiscovery();

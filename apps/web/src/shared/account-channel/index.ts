@@ -1,40 +1,34 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ServerMessageOf, ServerMessageType } from '@podium/protocol';
-import { api } from '../api/index.ts';
-import { useSessionStore } from '../session/store.ts';
-import { AccountChannelClient, accountSocketUrl, type AccountChannelState } from './client.ts';
-import { apiPaths } from '@podium/protocol';
+import { lazyModule } from '../lazyModule.ts';
+import type { AccountChannelClient, AccountChannelState } from './client.ts';
 
-export { AccountChannelClient } from './client.ts';
-export type { AccountChannelOptions, AccountChannelState } from './client.ts';
-
-/** The app's one account channel (one socket per tab while signed in). */
-export const accountChannel = new AccountChannelClient({
-  url: typeof window === 'undefined' ? '' : accountSocketUrl(window.location),
-  authenticate: async () =>
-    (await api.post<{ credentials: string }>(apiPaths.signal.auth, {})).credentials,
-});
-
-/** The channel hooks listen to; tests provide their own client on a loopback socket. */
-export const AccountChannelContext = createContext<AccountChannelClient>(accountChannel);
+export type { AccountChannelClient, AccountChannelOptions, AccountChannelState } from './client.ts';
 
 /**
- * Starts the channel while signed in and stops it on logout (the session store says which).
- * Called once by the app's bootstrap; returns the disconnect function.
+ * The app's channel (channel.ts), loaded once someone is signed in (app/accountSocket.ts loads
+ * it and connects it): until then the hooks below hear nothing and read 'stopped', which is all
+ * a channel that has not started could tell them.
  */
-export function connectAccountChannel(client: AccountChannelClient = accountChannel): () => void {
-  const apply = (signedIn: boolean) => {
-    if (signedIn) client.start();
-    else client.stop();
-  };
-  apply(useSessionStore.getState().signedIn);
-  const off = useSessionStore.subscribe((state, previous) => {
-    if (state.signedIn !== previous.signedIn) apply(state.signedIn);
-  });
-  return () => {
-    off();
-    client.stop();
-  };
+export const appAccountChannel = lazyModule(() => import('./channel.ts'));
+
+/**
+ * The channel the hooks listen to: null is the app's (appAccountChannel); tests provide their
+ * own client on a loopback socket.
+ */
+export const AccountChannelContext = createContext<AccountChannelClient | null>(null);
+
+const noChannel = () => () => undefined;
+
+/** The context's client, or the app's once it has loaded (null before). */
+function useChannel(): AccountChannelClient | null {
+  const given = useContext(AccountChannelContext);
+  const app = useSyncExternalStore(
+    given ? noChannel : appAccountChannel.subscribe,
+    () => appAccountChannel.current(),
+    () => appAccountChannel.current(),
+  );
+  return given ?? app?.accountChannel ?? null;
 }
 
 /**
@@ -45,20 +39,20 @@ export function useAccountMessage<T extends ServerMessageType>(
   type: T,
   handler: (message: ServerMessageOf<T>) => void,
 ): void {
-  const client = useContext(AccountChannelContext);
+  const client = useChannel();
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => client.on(type, (message) => latest.current(message)), [client, type]);
+  useEffect(() => client?.on(type, (message) => latest.current(message)), [client, type]);
 }
 
 /** The channel's connection state ('connected' again after a drop: refetch what may be missed). */
 export function useAccountChannelState(): AccountChannelState {
-  const client = useContext(AccountChannelContext);
+  const client = useChannel();
   return useSyncExternalStore(
-    (notify) => client.onState(notify),
-    () => client.state,
-    () => client.state,
+    (notify) => client?.onState(notify) ?? (() => undefined),
+    () => client?.state ?? 'stopped',
+    () => client?.state ?? 'stopped',
   );
 }
