@@ -277,6 +277,12 @@ describe.each(STORE_KINDS)('breakout rooms on %s', (kind) => {
     }
     const state = await guest.client.nextOf('breakout_state', (m) => m.breakout !== null);
     expect(state.breakout).toMatchObject({ ends_at: endsAt, allow_choose: false });
+    // Someone who arrives after the warning (or comes back as a new participant) is warned too.
+    const late = await join(event.name, 'Hạnh');
+    expect(late.client.all('breakout_state')[0]?.breakout).toMatchObject({ ends_at: endsAt });
+    expect(late.client.all('breakout_closing')).toEqual([
+      { type: 'breakout_closing', closes_at: endsAt },
+    ]);
     await host.client.ok({ type: 'breakout_close' });
     await guest.client.nextOf('breakout_state', (m) => m.breakout === null);
   });

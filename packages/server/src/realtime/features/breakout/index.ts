@@ -1,6 +1,8 @@
+import type { ServerMessage } from '@podium/protocol';
 import { breakoutPermissions } from '../../../rooms/feature-permissions/index.ts';
 import type { RoomFeature } from '../types.ts';
 import { breakoutDecorate } from './routing.ts';
+import { warningAt } from './rules.ts';
 import { breakoutRun, finish, runOf, viewFor } from './slot.ts';
 
 /**
@@ -19,7 +21,17 @@ export const breakoutFeature: RoomFeature = {
   welcome: (room, participantId) => {
     const p = room.state.participants.get(participantId);
     if (!p) return [];
-    return [{ type: 'breakout_state', breakout: viewFor(room.state, runOf(room).breakout, p) }];
+    const { breakout } = runOf(room);
+    const messages: ServerMessage[] = [
+      { type: 'breakout_state', breakout: viewFor(room.state, breakout, p) },
+    ];
+    // Past the 60 s warning, whoever arrives (a late joiner, a browser back as a new participant
+    // after its session was lost) is warned too: the warning was sent once, before they came.
+    const warnAt = breakout && warningAt(breakout);
+    if (breakout?.endsAt && warnAt !== null && Date.now() >= warnAt) {
+      messages.push({ type: 'breakout_closing', closes_at: breakout.endsAt });
+    }
+    return messages;
   },
   ended: finish,
 };
