@@ -62,7 +62,7 @@ export async function startMediaStack(options: {
   env?: Record<string, string>;
   /**
    * Run the compiled server (packages/server/dist/main.js, built first when stale), as
-   * `npm start` does in production; otherwise its TypeScript sources under tsx.
+   * `npm start` does in production (the default); false: its TypeScript sources under tsx.
    */
   compiled?: boolean;
   log: (text: string) => void;
@@ -121,7 +121,8 @@ export async function startMediaStack(options: {
     const port = await freePort(spec.hostIp);
     const url = `http://${spec.hostIp}:${port}`;
     const logFd = fs.openSync(serverLog, 'w');
-    if (options.compiled) {
+    const compiled = options.compiled ?? true;
+    if (compiled) {
       const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
         stdio: 'inherit',
       });
@@ -129,7 +130,7 @@ export async function startMediaStack(options: {
     }
     child = spawn(
       process.execPath,
-      options.compiled
+      compiled
         ? [path.join(repoRoot, 'packages/server/dist/main.js')]
         : ['--import', 'tsx', path.join(repoRoot, 'packages/server/src/main.ts')],
       {
@@ -159,7 +160,8 @@ export async function startMediaStack(options: {
       },
     );
     fs.closeSync(logFd);
-    // Generous: the server compiles through tsx and opens PGlite; minutes on a loaded machine.
+    // Generous: the server opens PGlite (and compiles through tsx when asked to); minutes on a
+    // loaded machine.
     const deadline = Date.now() + 240_000;
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) {
