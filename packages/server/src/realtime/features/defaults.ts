@@ -22,9 +22,12 @@ export function isWelcomeDefault(message: ServerMessage): boolean {
   if (!expected) return false;
   const fields = Object.entries(message);
   if (fields.length !== expected.size) return false;
-  return fields.every(
-    ([key, value]) =>
-      expected.has(key) &&
-      (WELCOME_CLOCK_FIELDS.has(key) || isDeepStrictEqual(value, expected.get(key))),
-  );
+  return fields.every(([key, value]) => {
+    if (!expected.has(key)) return false;
+    const byDefault = expected.get(key);
+    // Most states are the default's own object (IDLE_RECORDING, DEFAULT_STUDIO): no walk then.
+    return (
+      value === byDefault || WELCOME_CLOCK_FIELDS.has(key) || isDeepStrictEqual(value, byDefault)
+    );
+  });
 }
