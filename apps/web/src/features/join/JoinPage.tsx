@@ -94,9 +94,9 @@ function PreJoin({
     },
     onExpired,
     {
-      // The room's socket and connection are made while verify-call is asked; closed again if it
-      // refuses.
-      joining: () => withRoom((room) => room.startJoining()),
+      // The room's session, socket and connection start while verify-call is asked; closed again
+      // if it refuses.
+      joining: (media) => withRoom((room) => room.startJoining(media, fallbackLabel(i18n))),
       notAdmitted: () => withRoom((room) => room.stopJoining()),
     },
   );

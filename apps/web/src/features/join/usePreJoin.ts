@@ -16,13 +16,15 @@ import { errorKey, translateEventError } from '../events/errors.ts';
 import { joinApi } from './api.ts';
 import { preJoinFields } from './fields.ts';
 import type { JoinLink } from './joinLink.ts';
-import type { JoinAdmission } from '../../shared/session/admission.ts';
+import type { JoinAdmission, MediaChoices } from '../../shared/session/admission.ts';
 import { usePreJoinMedia } from './usePreJoinMedia.ts';
 
 interface JoinAttempt {
   /** The name as typed when joining. */
   name: string;
   withMedia: boolean;
+  /** The devices chosen at the click. */
+  media: MediaChoices;
   /** Sent only from the passcode modal; without it the server decides (owner, host, speaker). */
   passcode?: string;
 }
@@ -45,8 +47,11 @@ function isInvalidPasscode(error: unknown): boolean {
 
 /** What the page does around verify-call beyond the admission itself. */
 export interface JoinAttemptHooks {
-  /** Verify-call is being asked: work the room can start already (open its socket). */
-  joining?: () => void;
+  /**
+   * Verify-call is being asked: work the room can start already (its session, socket and
+   * devices) with the media chosen.
+   */
+  joining?: (media: MediaChoices) => void;
   /** It did not admit: undo that work. */
   notAdmitted?: () => void;
 }
@@ -100,8 +105,10 @@ export function usePreJoin(
    * (useJoinPage); the preview releases the devices when the page goes (usePreJoinMedia).
    * Stopping it here re-rendered the page exactly while the room said hello and joined.
    */
-  const admitted = (response: VerifyCallWithSocket, { name: typed, withMedia }: JoinAttempt) => {
-    const { camera, microphone, selected } = media.state;
+  const admitted = (
+    response: VerifyCallWithSocket,
+    { name: typed, media: chosen }: JoinAttempt,
+  ) => {
     onAdmitted(
       {
         alias: link.alias,
@@ -110,16 +117,21 @@ export function usePreJoin(
         role: response.role,
         displayName: response.display_name ?? (typed.trim() || null),
         title: response.alias.title,
-        media: {
-          camera: withMedia && camera.on,
-          microphone: withMedia && microphone.on,
-          cameraId: selected.camera,
-          microphoneId: selected.microphone,
-          speakerId: selected.speaker,
-        },
+        media: chosen,
       },
       response.socket,
     );
+  };
+
+  const choices = (withMedia: boolean): MediaChoices => {
+    const { camera, microphone, selected } = media.state;
+    return {
+      camera: withMedia && camera.on,
+      microphone: withMedia && microphone.on,
+      cameraId: selected.camera,
+      microphoneId: selected.microphone,
+      speakerId: selected.speaker,
+    };
   };
 
   const refused = (error: unknown, { withMedia, passcode }: JoinAttempt) => {
@@ -141,7 +153,12 @@ export function usePreJoin(
   const send = (withMedia: boolean, passcode?: string) => {
     if (busy.getState().joining) return;
     // Verify-call goes out in the click's own task, before anything on the page renders.
-    const attempt: JoinAttempt = { name: name.value, withMedia, passcode };
+    const attempt: JoinAttempt = {
+      name: name.value,
+      withMedia,
+      media: choices(withMedia),
+      passcode,
+    };
     void joinApi
       .verifyCall({
         alias: link.alias,
@@ -157,7 +174,7 @@ export function usePreJoin(
         (response) => admitted(response, attempt),
         (error: unknown) => refused(error, attempt),
       );
-    hooks.joining?.();
+    hooks.joining?.(attempt.media);
     busy.setState({ joining: true });
     setFormError(null);
     // Joining without devices releases them now, so the light of the camera goes off at once.

@@ -6,9 +6,14 @@ import { dropPreparedPeer, preparePeer } from './media/preparedPeer.ts';
 import { subscriberConfig } from './media/Subscriber.ts';
 import type { SignalAuthResponse } from '@podium/protocol';
 import { prefetchSocketAuth, primeSocketAuth } from './session/auth.ts';
-import type { JoinAdmission } from '../../shared/session/admission.ts';
+import type { JoinAdmission, MediaChoices } from '../../shared/session/admission.ts';
 import type { FallbackLabel } from '../../shared/media/fallbackLabel.ts';
-import { launchBrowserRoom, launchedRoomShowable } from './ui/browserRoom.ts';
+import {
+  dropJoiningRoom,
+  launchBrowserRoom,
+  launchJoiningRoom,
+  launchedRoomShowable,
+} from './ui/browserRoom.ts';
 
 /*
  * The join page loads this module lazily and keeps it (the one place that remembers the room's
@@ -48,6 +53,7 @@ export function primeRoomSocket(ticket: string, socket?: SignalAuthResponse): vo
  * page adopts it. A join page without this module yet leaves it to the room page.
  */
 export function launchRoom(admission: JoinAdmission, fallbackLabel: FallbackLabel): void {
+  launchJoiningSoon(null);
   launchBrowserRoom(admission, fallbackLabel);
 }
 
@@ -57,16 +63,38 @@ export function roomShowable(ticket: string): Promise<void> {
 }
 
 /**
- * Joining (verify-call asked): the room's socket starts connecting now, and its subscriber's
- * connection is made unless the pre-join page made it; the room adopts both.
+ * Joining (verify-call asked): the room's socket starts connecting now, its subscriber's
+ * connection is made unless the pre-join page made it, and the room session starts with the
+ * media chosen (its devices and ICE config are prepared while verify-call is answered); the
+ * admission gives it the ticket (launchRoom).
  */
-export function startJoining(): void {
+export function startJoining(media: MediaChoices, fallbackLabel: FallbackLabel): void {
   preopenSocket(socketUrl(window.location));
   preparePeer(subscriberConfig(iceConfig.current()));
+  launchJoiningSoon(() => launchJoiningRoom(media, fallbackLabel));
 }
 
-/** Not admitted after all: the socket and the connection made for it are closed. */
+let launchTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * The session is made in a task of its own: made in the click's, its few milliseconds went
+ * before verify-call's fetch, which the API client starts a microtask later. Null: not at all
+ * (refused, or admitted first: the admission starts the room itself).
+ */
+function launchJoiningSoon(launch: (() => void) | null): void {
+  if (launchTimer) clearTimeout(launchTimer);
+  launchTimer = launch
+    ? setTimeout(() => {
+        launchTimer = null;
+        launch();
+      }, 0)
+    : null;
+}
+
+/** Not admitted after all: the session, the socket and the connection made for it are closed. */
 export function stopJoining(): void {
+  launchJoiningSoon(null);
+  dropJoiningRoom();
   dropPreopenedSocket();
   dropPreparedPeer();
 }

@@ -3,7 +3,7 @@ import type { FallbackLabel } from '../../../shared/media/fallbackLabel.ts';
 import { browserEnvironment, supportsCalling } from '../../../shared/media/support.ts';
 import { socketUrl } from '../../../shared/socket/backoff.ts';
 import { takePreopenedSocket } from '../../../shared/socket/preopen.ts';
-import type { JoinAdmission } from '../../../shared/session/admission.ts';
+import type { JoinAdmission, MediaChoices } from '../../../shared/session/admission.ts';
 import { IN_CALL_FEATURES } from '../features/index.ts';
 import { iceConfig } from '../media/iceConfig.ts';
 import { browserPeerConnection } from '../media/peer.ts';
@@ -43,23 +43,31 @@ export class NoticeRelay {
 }
 
 export interface BrowserRoom {
-  ticket: string;
+  /** The admission's join ticket; null while a room launched at the click waits for it. */
+  ticket: string | null;
   session: RoomSession;
   relay: NoticeRelay;
 }
 
-/** A started room session for `admission`, on this browser's socket, devices and features. */
-export function startBrowserRoom(
-  admission: JoinAdmission,
-  fallbackLabel: FallbackLabel,
-): BrowserRoom {
+/** What a room session starts from: the media chosen, and the join ticket or its coming. */
+export interface RoomStart {
+  media: MediaChoices;
+  ticket: string | Promise<string>;
+}
+
+/**
+ * A started room session on this browser's socket, devices and features. With the ticket still
+ * to come (launched at the click), the devices and the ICE config are prepared meanwhile and the
+ * socket says hello once it is there.
+ */
+export function startBrowserRoom(start: RoomStart, fallbackLabel: FallbackLabel): BrowserRoom {
   const relay = new NoticeRelay();
-  const { ticket, media } = admission;
+  const { ticket, media } = start;
   const session: RoomSession = new RoomSession({
     url: socketUrl(window.location),
     // The first connection adopts the socket the join page opened at the click.
     client: { createSocket: (url) => takePreopenedSocket(url) ?? new WebSocket(url) },
-    authenticate: () => fetchSocketAuth(ticket),
+    authenticate: async () => fetchSocketAuth(await ticket),
     accessToken: () => cookieTokenStore.read().access,
     notify: relay.notify,
     features: IN_CALL_FEATURES,
@@ -92,7 +100,7 @@ export function startBrowserRoom(
     },
   });
   void session.start();
-  return { ticket, session, relay };
+  return { ticket: typeof ticket === 'string' ? ticket : null, session, relay };
 }
 
 /** A launched room nobody showed within this long leaves (the room page mounts in < 1 s). */
@@ -100,9 +108,19 @@ const LAUNCHED_KEEP_MS = 15_000;
 /** A room page that unmounted gets its session back within this long (StrictMode remounts). */
 const UNMOUNTED_KEEP_MS = 100;
 
-let parked: { room: BrowserRoom; timer: ReturnType<typeof setTimeout> } | null = null;
+let parked: {
+  room: BrowserRoom;
+  timer: ReturnType<typeof setTimeout>;
+  /** A room launched at the click: gives it the admission's ticket. */
+  admit?: (ticket: string) => void;
+} | null = null;
 
-function park(room: BrowserRoom, ms: number, end: (session: RoomSession) => void): void {
+function park(
+  room: BrowserRoom,
+  ms: number,
+  end: (session: RoomSession) => void,
+  admit?: (ticket: string) => void,
+): void {
   dropParked();
   room.relay.detach();
   parked = {
@@ -112,6 +130,7 @@ function park(room: BrowserRoom, ms: number, end: (session: RoomSession) => void
       parked = null;
       end(room.session);
     }, ms),
+    ...(admit ? { admit } : {}),
   };
 }
 
@@ -123,10 +142,62 @@ function dropParked(): void {
   current.room.session.close();
 }
 
-/** Admitted on the join page: the room starts now, for the room page to adopt. */
-export function launchBrowserRoom(admission: JoinAdmission, fallbackLabel: FallbackLabel): void {
-  // Not shown after all: leave rather than close, so nobody sees a participant who never came.
-  park(startBrowserRoom(admission, fallbackLabel), LAUNCHED_KEEP_MS, (s) => void s.leave());
+/** Not shown after all: leave rather than close, so nobody sees a participant who never came. */
+const leaveUnshown = (session: RoomSession): void => void session.leave();
+
+/**
+ * Joining (the click on Join, verify-call asked): the room session starts now, before the
+ * admission, so its devices and ICE config are ready when the ticket comes instead of being
+ * prepared only then (hello → join waited 2–83 ms for them, issue 11 item 3); its socket says
+ * hello once the admission gave the ticket (launchBrowserRoom). Nothing reaches the server
+ * before that. Refused or never admitted: dropJoiningRoom, or closed after LAUNCHED_KEEP_MS.
+ */
+export function launchJoiningRoom(
+  media: MediaChoices,
+  fallbackLabel: FallbackLabel,
+  start: typeof startBrowserRoom = startBrowserRoom,
+): void {
+  let admit: (ticket: string) => void = () => undefined;
+  const ticket = new Promise<string>((resolve) => {
+    admit = resolve;
+  });
+  const room = start({ media, ticket }, fallbackLabel);
+  park(
+    room,
+    LAUNCHED_KEEP_MS,
+    (s) => s.close(),
+    (given) => {
+      room.ticket = given;
+      admit(given);
+    },
+  );
+}
+
+/** Not admitted after all: the room launched at the click, if any, closes unheard. */
+export function dropJoiningRoom(): void {
+  if (parked?.admit) dropParked();
+}
+
+/**
+ * Admitted on the join page: the room launched at the click gets the ticket, or else one starts
+ * now; the room page adopts it.
+ */
+export function launchBrowserRoom(
+  admission: JoinAdmission,
+  fallbackLabel: FallbackLabel,
+  start: typeof startBrowserRoom = startBrowserRoom,
+): void {
+  const current = parked;
+  if (current?.admit) {
+    const { room, admit } = current;
+    // Parked again (not dropped) with the admitted room's own end and time.
+    clearTimeout(current.timer);
+    parked = null;
+    park(room, LAUNCHED_KEEP_MS, leaveUnshown);
+    admit(admission.ticket);
+    return;
+  }
+  park(start(admission, fallbackLabel), LAUNCHED_KEEP_MS, leaveUnshown);
 }
 
 /**
