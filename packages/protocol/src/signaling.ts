@@ -18,6 +18,14 @@ import {
 } from './signaling/common.ts';
 import { chatEvents, chatReplies, chatRequests } from './signaling/chat.ts';
 import {
+  admissionRefusal,
+  helloAdmission,
+  helloJoinLink,
+  type AdmissionRefusal,
+} from './signaling/joinLink.ts';
+
+export type { AdmissionRefusal, HelloAdmission, HelloJoinLink } from './signaling/joinLink.ts';
+import {
   breakoutEvents,
   breakoutMessages,
   breakoutReplies,
@@ -300,7 +308,11 @@ export const clientMessageSchemas = {
   hello: request('hello', {
     protocol_version: z.number().int(),
     /** Socket credentials from `POST /member/v1/auth`; the role comes from them, never from the client. */
-    credentials: z.string().min(1).max(SIGNALING_MAX_CREDENTIALS),
+    credentials: z.string().min(1).max(SIGNALING_MAX_CREDENTIALS).optional(),
+    /** Instead of credentials: the join link, admitted as verify-call admits (signaling/joinLink.ts). */
+    join_link: helloJoinLink.optional(),
+  }).refine(exactlyOne('credentials', 'join_link'), {
+    message: 'Give credentials or a join link',
   }),
   join: request('join', {
     has_mic: z.boolean().default(true),
@@ -692,6 +704,8 @@ export const serverMessageSchemas = {
     code: z.enum(SIGNALING_ERROR_CODES),
     key: z.string().max(100),
     message: z.string().max(500),
+    /** A `hello {join_link}` refused: what verify-call would have answered. */
+    refusal: admissionRefusal.optional(),
   }),
   welcome: event('welcome', {
     session_id: signalingId,
@@ -834,6 +848,8 @@ const sessionReplies = {
     session_id: signalingId,
     protocol_version: z.number().int(),
     resume_grace_ms: z.number().int().nonnegative(),
+    /** Greeted with a join link: the admission, with the credentials of this socket. */
+    admission: helloAdmission.optional(),
   }),
   /** The participant id this socket now speaks for (also in `welcome`, which may come later). */
   join: z.object({ participant_id: participantId }),
@@ -893,7 +909,12 @@ export function parseReply<T extends ClientMessageType>(
 
 export function errorMessage(
   id: string | null,
-  error: { code: SignalingErrorCode; key: SignalingMessageKey; message?: string },
+  error: {
+    code: SignalingErrorCode;
+    key: SignalingMessageKey;
+    message?: string;
+    refusal?: AdmissionRefusal;
+  },
 ): ServerMessageOf<'error'> {
   return {
     type: 'error',
@@ -901,5 +922,6 @@ export function errorMessage(
     code: error.code,
     key: error.key,
     message: error.message ?? signalingEn[error.key],
+    ...(error.refusal ? { refusal: error.refusal } : {}),
   };
 }

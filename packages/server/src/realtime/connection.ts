@@ -7,13 +7,17 @@ import {
   isFeatureRequest,
   isRoomRequest,
   parseClientFrame,
+  type AdmissionRefusal,
   type ClientMessage,
   type ClientMessageOf,
+  type HelloAdmission,
+  type HelloJoinLink,
   type ServerMessage,
   type SignalingErrorCode,
   type SignalingMessageKey,
 } from '@podium/protocol';
-import { assertNever, roomError } from '../rooms/index.ts';
+import { assertNever, roomError, type RoomError } from '../rooms/index.ts';
+import { admissionRefusal } from '../services/events/admit-call.ts';
 import type { AccountChannel } from '../services/account-channel.ts';
 import type {
   OpenedAccountCredentials,
@@ -99,6 +103,11 @@ export interface ConnectionDeps {
     credentials: SocketCredentials,
   ): Promise<{ credentials: string; expires_at: string }>;
   accountChannel?: AccountChannel;
+  /**
+   * `hello {join_link}`: the join link admitted as verify-call admits it (services/events/
+   * admit-call.ts), with this socket's credentials; absent: such a hello is refused.
+   */
+  admitJoinLink?(link: HelloJoinLink): Promise<{ admission: HelloAdmission; credentials: string }>;
   log: Logger;
   /** What this socket's log lines carry besides `log`'s own (the upgrade request's id). */
   logBindings?: Readonly<Record<string, string>>;
@@ -157,11 +166,29 @@ const NOT_JOINED = fail('not_joined', 'room.not_in_room');
 /** What `#handle` returns for a request whose reply comes after its turn in the queue. */
 const ANSWERED_LATER = Symbol('answered later');
 
+/** A refused `hello {join_link}`: the error, and what verify-call would have answered. */
+type Refused = {
+  readonly ok: false;
+  readonly error: RoomError;
+  readonly refusal: AdmissionRefusal;
+};
+
 /** An answer given at most once, which says whether it was given and runs work after it. */
-type TrackedAnswer = Answer & {
+type TrackedAnswer = ((outcome: Outcome | Refused) => void) & {
   readonly answered: boolean;
   afterAnswer(then: () => void): void;
 };
+
+/** The socket's error for a refused admission; the page reads `refusal`. */
+function refused(refusal: AdmissionRefusal, message: string): Refused {
+  const [code, key]: [SignalingErrorCode, SignalingMessageKey] =
+    refusal.status === 429
+      ? ['rate_limited', 'errors.too_many']
+      : refusal.status === 410
+        ? ['room_ended', 'room.ended']
+        : ['not_allowed', 'errors.permission'];
+  return { ok: false, error: { code, key, message }, refusal };
+}
 
 /**
  * How long a greeting waits for an unreachable owner node (until its lease expired and a node
@@ -180,6 +207,26 @@ const TEXT = { binary: false } as const;
 let flushCorked: (() => void) | null = null;
 
 const newSessionId = (): string => randomToken(16);
+
+/**
+ * The owner node's reply to a linked hello, given the admission this node made of its join link
+ * (the owner only saw the credentials); null for any other frame.
+ */
+function withAdmission(
+  frame: string,
+  admitted: { id: string; admission: HelloAdmission },
+): string | null {
+  if (!frame.includes(admitted.id)) return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(frame);
+  } catch {
+    return null;
+  }
+  const reply = message as { type?: unknown; id?: unknown; data?: Record<string, unknown> };
+  if (reply.type !== 'reply' || reply.id !== admitted.id) return null;
+  return JSON.stringify({ ...reply, data: { ...reply.data, admission: admitted.admission } });
+}
 
 function textOf(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
@@ -401,7 +448,7 @@ export class Connection implements Peer {
   #answerFor(message: ClientMessage): TrackedAnswer {
     let answered = false;
     const afterwards: (() => void)[] = [];
-    const answer = (outcome: Outcome): void => {
+    const answer = (outcome: Outcome | Refused): void => {
       if (answered) return;
       answered = true;
       this.#cork();
@@ -413,7 +460,10 @@ export class Connection implements Peer {
           ...(outcome.data ? { data: { ...outcome.data } } : {}),
         });
       } else {
-        this.#sendError(message.id, outcome.error);
+        this.#sendError(
+          message.id,
+          'refusal' in outcome ? { ...outcome.error, refusal: outcome.refusal } : outcome.error,
+        );
       }
       for (const then of afterwards) then();
     };
@@ -436,7 +486,12 @@ export class Connection implements Peer {
 
   #sendError(
     id: string | null,
-    error: { code: SignalingErrorCode; key: SignalingMessageKey; message?: string },
+    error: {
+      code: SignalingErrorCode;
+      key: SignalingMessageKey;
+      message?: string;
+      refusal?: AdmissionRefusal;
+    },
   ): void {
     const message = errorMessage(id, error);
     // The protocol caps error texts; a validation path built from client input must not break it.
@@ -532,7 +587,11 @@ export class Connection implements Peer {
     return ANSWERED_LATER;
   }
 
-  async #hello(message: ClientMessageOf<'hello'>, answer: Answer, text: string): Promise<void> {
+  async #hello(
+    message: ClientMessageOf<'hello'>,
+    answer: TrackedAnswer,
+    text: string,
+  ): Promise<void> {
     if (this.#phase !== 'greeting') {
       return answer({
         ok: false,
@@ -544,10 +603,23 @@ export class Connection implements Peer {
       this.#close(CLOSE_CODES.protocolMismatch, 'protocol mismatch');
       return;
     }
-    const opened = await this.#deps.openCredentials(message.credentials);
+    let credentials = message.credentials ?? '';
+    let admission: HelloAdmission | undefined;
+    if (message.join_link) {
+      const admitted = await this.#admit(message.join_link);
+      if (this.#phase !== 'greeting' || this.#closing) return answer(NOT_JOINED);
+      if (!admitted.ok) return answer(admitted.refused);
+      ({ admission, credentials } = admitted);
+    }
+    const opened = await this.#deps.openCredentials(credentials);
     if (this.#phase !== 'greeting' || this.#closing) return answer(NOT_JOINED);
-    if (!opened.ok && this.#deps.openAccountCredentials && this.#deps.accountChannel) {
-      const account = await this.#deps.openAccountCredentials(message.credentials);
+    if (
+      !opened.ok &&
+      !admission &&
+      this.#deps.openAccountCredentials &&
+      this.#deps.accountChannel
+    ) {
+      const account = await this.#deps.openAccountCredentials(credentials);
       if (this.#phase !== 'greeting' || this.#closing) return answer(NOT_JOINED);
       // Nothing to resume on the account channel, so expired credentials are simply refused.
       if (account.ok && !account.expired) {
@@ -560,8 +632,14 @@ export class Connection implements Peer {
       return;
     }
     // SECURITY: only authentic room credentials open a link, so a stranger cannot make this
-    // node open sockets to the others; the owner checks the credentials again.
-    const routed = await this.#route(opened.credentials.roomId, text);
+    // node open sockets to the others; the owner checks the credentials again. An admitted
+    // join link reaches the owner as the credentials it was given (admitted here, once), and
+    // the owner's answer is given the admission on its way back.
+    const routed = await this.#route(
+      opened.credentials.roomId,
+      admission ? JSON.stringify({ ...message, join_link: undefined, credentials }) : text,
+      admission && { id: message.id, admission },
+    );
     if (routed === 'linked') return;
     if (this.#phase !== 'greeting' || this.#closing) return answer(NOT_JOINED);
     if (routed === 'unreachable') {
@@ -580,8 +658,35 @@ export class Connection implements Peer {
         session_id: this.#sessionId,
         protocol_version: PROTOCOL_VERSION,
         resume_grace_ms: this.#deps.graceMs,
+        ...(admission ? { admission } : {}),
       },
     });
+  }
+
+  /**
+   * `hello {join_link}`: admitted (the credentials to greet with), or refused as verify-call
+   * would refuse it — the same status, code, key, field messages and Retry-After in `refusal`,
+   * so the pre-join page shows the same message either way. The socket stays unGreeted, so the
+   * page may try again on it (another passcode).
+   */
+  async #admit(
+    link: HelloJoinLink,
+  ): Promise<
+    | { ok: true; admission: HelloAdmission; credentials: string }
+    | { ok: false; refused: Outcome | Refused }
+  > {
+    const admit = this.#deps.admitJoinLink;
+    if (!admit) return { ok: false, refused: fail('unauthorized', 'errors.unauthorized') };
+    try {
+      return { ok: true, ...(await admit(link)) };
+    } catch (error) {
+      const refusal = admissionRefusal(error);
+      if (!refusal || !(error instanceof Error)) {
+        this.#log.error({ err: error }, 'join link admission failed');
+        return { ok: false, refused: fail('internal', 'errors.internal') };
+      }
+      return { ok: false, refused: refused(refusal, error.message) };
+    }
   }
 
   /**
@@ -592,7 +697,11 @@ export class Connection implements Peer {
    * as a node can take the room over instead of after the client's own backoff; `unreachable`
    * when that runs out.
    */
-  async #route(roomId: string, hello: string): Promise<'local' | 'linked' | 'unreachable'> {
+  async #route(
+    roomId: string,
+    hello: string,
+    admitted?: { id: string; admission: HelloAdmission },
+  ): Promise<'local' | 'linked' | 'unreachable'> {
     const { route, openLink } = this.#deps;
     if (!route || !openLink) return 'local';
     const deadline = this.#deps.now() + ROUTE_PATIENCE_MS;
@@ -600,8 +709,13 @@ export class Connection implements Peer {
       const remote = await route(roomId);
       if (!remote) return 'local';
       if (this.#phase !== 'greeting' || this.#closing) return 'unreachable';
+      let admission = admitted;
       const link: NodeLink = openLink(remote.url, {
-        message: (frame) => this.send(frame),
+        message: (frame) => {
+          const with_ = admission && withAdmission(frame, admission);
+          if (with_) admission = undefined;
+          this.send(with_ ?? frame);
+        },
         closed: (code) => {
           if (this.#link !== link) return;
           this.#link = null;

@@ -17,6 +17,7 @@ import { NO_EGRESS, type RoomEgress } from './room-egress.ts';
 import { RoomRegistry } from './room-registry.ts';
 import { NODE_LINK_HEADER, NodeLink, openNodeLink, signNodeLink } from './node-link.ts';
 import { handleSocketUpgrades, type UpgradeRequest } from './socket-upgrade.ts';
+import { admitJoinLink } from '../services/events/admit-call.ts';
 
 /**
  * Frames above the protocol's 64 KiB limit but below this get an error reply; above this the
@@ -147,6 +148,7 @@ export class SignalingGateway {
         openCredentials: (token) => this.#services.signal.open(token),
         openAccountCredentials: (token) => this.#services.signal.openAccount(token),
         renewCredentials: (credentials) => this.#services.signal.renew(credentials),
+        admitJoinLink: (link) => admitJoinLink(this.#services, link, address),
         accountChannel: this.#services.accountChannel,
         log: this.#log,
         logBindings:

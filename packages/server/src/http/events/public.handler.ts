@@ -8,7 +8,8 @@ import {
   shortDetailQuery,
   verifyCallRequest,
 } from './public.schema.ts';
-import { apiPaths, type VerifyCallWithSocket } from '@podium/protocol';
+import { apiPaths } from '@podium/protocol';
+import { admitCall } from '../../services/events/admit-call.ts';
 
 async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
   try {
@@ -46,25 +47,16 @@ export function publicEventRoutes(app: FastifyInstance, services: Services): voi
     url: apiPaths.events.verifyCall,
     auth: 'optional',
     input: verifyCallRequest,
+    // With `socket`, the room's credentials for this very ticket come too: the join page hands
+    // them to the room, one round trip less before the socket (issue 11 item 3). The ticket stays
+    // in the answer for reloads and the watch page. Should they fail, the admission still
+    // stands: the room asks for them itself.
     handler: ({ ctx, input }) =>
-      withRetryAfter(ctx.reply, async (): Promise<VerifyCallWithSocket> => {
-        const admission = await ctx.services.events.admit(input, {
-          account: ctx.account,
-          ip: ctx.request.ip,
-        });
-        if (!input.socket) return admission.response;
-        // The room's credentials for this very ticket, as POST /member/v1/auth gives them: the
-        // join page hands them to the room, one round trip less before the socket (issue 11
-        // item 3). The ticket stays in the answer for reloads and the watch page.
-        // Should that fail, the admission still stands: the room asks for them itself.
-        const socket = await ctx.services.signal
-          .issueForAdmission(admission, { address: ctx.request.ip }, input.guest_key)
-          .catch((error: unknown) => {
-            ctx.request.log.warn({ err: error }, 'socket credentials with verify-call failed');
-            return null;
-          });
-        return socket ? { ...admission.response, socket } : admission.response;
-      }),
+      withRetryAfter(ctx.reply, () =>
+        admitCall(ctx.services, input, { account: ctx.account, ip: ctx.request.ip }, (error) => {
+          ctx.request.log.warn({ err: error }, 'socket credentials with verify-call failed');
+        }),
+      ),
   });
 
   route(app, services, {
