@@ -163,14 +163,18 @@ export async function startServer(options: {
  * The bare `ws` room (bench/signaling/bare-ws-room.mjs) as its own process on plain Node: the
  * reference the swarm measures Podium against in the same run. Same interface as the server.
  */
-export async function startBareRoom(options: { startTimeoutMs: number }): Promise<ServerProcess> {
+export async function startBareRoom(options: {
+  startTimeoutMs: number;
+  /** Node options before the script (e.g. `--cpu-prof`, to set its profile beside Podium's). */
+  nodeArgs?: string[];
+}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'podium-bench-bare-ws-'));
   const logFile = path.join(dataDir, 'bare.log');
   const log = fs.openSync(logFile, 'a');
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(repoRoot, 'bench/signaling/bare-ws-room.mjs')],
+    [...(options.nodeArgs ?? []), path.join(repoRoot, 'bench/signaling/bare-ws-room.mjs')],
     {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: String(port) },

@@ -8,9 +8,11 @@
 //
 //   npm run bench -- signaling [--n 100,1000,5000,10000] [--window 500] [--out file.json]
 //     [--engines podium,bare] [--repeat 1] [--profile-dir dir] [--entry path/to/main.js]
+//     [--node-args='--max-semi-space-size=32']
 //
 // `--entry` runs another build of the server (a private copy of packages/server/dist, e.g. of an
 // older commit to compare against in the same session) instead of building the working tree's.
+// `--node-args` are Node options for the Podium server only (the bare room runs on defaults).
 //
 // Issue 16: `--engines nodes1,nodes2` runs the same room on one node and on two nodes sharing a
 // throwaway PostgreSQL and Redis (nodes.ts); guests mint their credentials and connect
@@ -55,6 +57,8 @@ interface Options {
   source: boolean;
   /** This compiled main.js instead of a copy of the working tree's build. */
   entry: string | undefined;
+  /** Node options for the Podium server (`--node-args`). */
+  nodeArgs: string[];
   /** Joins in flight at once during the storm. */
   window: number;
   mintConcurrency: number;
@@ -133,6 +137,7 @@ function parseOptions(argv: string[]): Options {
       'profile-dir': { type: 'string' },
       source: { type: 'boolean', default: false },
       entry: { type: 'string' },
+      'node-args': { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -154,6 +159,7 @@ function parseOptions(argv: string[]): Options {
     profileDir: values['profile-dir'],
     source: values.source,
     entry: values.entry ? path.resolve(values.entry) : undefined,
+    nodeArgs: (values['node-args'] ?? '').split(' ').filter(Boolean),
     window: positive(values.window, 'window'),
     mintConcurrency: positive(values['mint-concurrency'], 'mint-concurrency'),
     stepTimeoutMs: positive(values['step-timeout-ms'], 'step-timeout-ms'),
@@ -290,14 +296,15 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
   log(
     `N=${n} ${engine}: starting the server (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')})`,
   );
+  const profiling: { nodeArgs?: string[] } = options.profileDir
+    ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] }
+    : {};
   const podiumServer = {
     // A loaded shared machine (load 40+) has taken over a minute to start it.
     startTimeoutMs: 240_000,
     compiled: !options.source,
     ...(serverEntry ? { entry: serverEntry } : {}),
-    ...(options.profileDir
-      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] }
-      : {}),
+    nodeArgs: [...options.nodeArgs, ...(profiling.nodeArgs ?? [])],
   };
   const nodes: Nodes | null =
     engine === 'nodes1' || engine === 'nodes2'
@@ -307,7 +314,7 @@ async function runOne(n: number, engine: Engine, options: Options): Promise<RunR
     ? nodes.servers
     : [
         engine === 'bare'
-          ? await startBareRoom({ startTimeoutMs: 60_000 })
+          ? await startBareRoom({ startTimeoutMs: 60_000, ...profiling })
           : await startServer(podiumServer),
       ];
   const server = servers[0]!;
