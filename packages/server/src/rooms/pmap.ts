@@ -3,10 +3,25 @@
  *
  * The room machine never mutates the state it is given. Copying one Map of 10,000 participants
  * on every command would make a conference's join storm quadratic, so entries are spread over
- * buckets and an update copies one bucket only. Iteration order is by bucket, not insertion:
- * callers that need an order sort (by join sequence).
+ * buckets and an update copies one bucket only. The buckets sit in two levels (32 groups of 32),
+ * so a bucket holds a handful of entries even at 10,000 and an update copies two arrays of 32
+ * references and that bucket: with one level of 64 buckets each join copied a Map of ~50
+ * participants at 3,000 and ~150 at 10,000, twice (the participants and who they are), and
+ * walked it twice more to find what changed (issue 11 item 5). Iteration order is by bucket,
+ * not insertion: callers that need an order sort (by join sequence).
  */
-const BUCKETS = 64;
+const GROUPS = 32;
+/** Bucket `b` is slot `b & SLOT` of group `b >>> SHIFT`. */
+const SHIFT = 5;
+const PER_GROUP = 1 << SHIFT;
+const SLOT = PER_GROUP - 1;
+
+type Group<V> = readonly ReadonlyMap<string, V>[];
+
+/** Shared by every empty place: buckets and groups are copied before they change, never edited. */
+const EMPTY_BUCKET: ReadonlyMap<string, unknown> = new Map<string, unknown>();
+const EMPTY_GROUP: Group<unknown> = Array.from({ length: PER_GROUP }, () => EMPTY_BUCKET);
+const EMPTY_GROUPS: readonly Group<unknown>[] = Array.from({ length: GROUPS }, () => EMPTY_GROUP);
 
 function bucketOf(key: string): number {
   // FNV-1a: cheap and well spread for short ids.
@@ -15,74 +30,88 @@ function bucketOf(key: string): number {
     h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return (h >>> 0) % BUCKETS;
+  return (h >>> 0) % (GROUPS * PER_GROUP);
 }
 
 export class PMap<V> implements Iterable<readonly [string, V]> {
-  readonly #buckets: readonly ReadonlyMap<string, V>[];
+  readonly #groups: readonly Group<V>[];
   readonly size: number;
 
-  private constructor(buckets: readonly ReadonlyMap<string, V>[], size: number) {
-    this.#buckets = buckets;
+  private constructor(groups: readonly Group<V>[], size: number) {
+    this.#groups = groups;
     this.size = size;
   }
 
   static empty<V>(): PMap<V> {
-    return new PMap<V>(
-      Array.from({ length: BUCKETS }, () => new Map<string, V>()),
-      0,
-    );
+    // Holds no value of any type, so it serves every V.
+    return new PMap<V>(EMPTY_GROUPS as readonly Group<V>[], 0);
   }
 
   static from<V>(entries: Iterable<readonly [string, V]>): PMap<V> {
-    let map = PMap.empty<V>();
-    for (const [k, v] of entries) map = map.set(k, v);
-    return map;
+    const changes = new Map<string, V>();
+    for (const [k, v] of entries) changes.set(k, v);
+    return PMap.empty<V>().apply(changes);
+  }
+
+  #bucket(b: number): ReadonlyMap<string, V> {
+    return this.#groups[b >>> SHIFT]![b & SLOT]!;
   }
 
   get(key: string): V | undefined {
-    return this.#buckets[bucketOf(key)]?.get(key);
+    return this.#bucket(bucketOf(key)).get(key);
   }
 
   has(key: string): boolean {
-    return this.#buckets[bucketOf(key)]?.has(key) ?? false;
+    return this.#bucket(bucketOf(key)).has(key);
   }
 
   set(key: string, value: V): PMap<V> {
     const b = bucketOf(key);
-    const old = this.#buckets[b] ?? new Map<string, V>();
+    const old = this.#bucket(b);
     const had = old.has(key);
     if (had && old.get(key) === value) return this;
     const next = new Map(old);
     next.set(key, value);
-    const buckets = this.#buckets.slice();
-    buckets[b] = next;
-    return new PMap(buckets, had ? this.size : this.size + 1);
+    return new PMap(this.#with(b, next), had ? this.size : this.size + 1);
   }
 
   delete(key: string): PMap<V> {
     const b = bucketOf(key);
-    const old = this.#buckets[b];
-    if (!old?.has(key)) return this;
+    const old = this.#bucket(b);
+    if (!old.has(key)) return this;
     const next = new Map(old);
     next.delete(key);
-    const buckets = this.#buckets.slice();
-    buckets[b] = next;
-    return new PMap(buckets, this.size - 1);
+    return new PMap(this.#with(b, next), this.size - 1);
   }
 
-  /** Applies many changes (null deletes), copying each touched bucket once. */
+  /** The groups with bucket `b` replaced (the top array and one group copied). */
+  #with(b: number, bucket: ReadonlyMap<string, V>): Group<V>[] {
+    const groups = this.#groups.slice();
+    const group = groups[b >>> SHIFT]!.slice();
+    group[b & SLOT] = bucket;
+    groups[b >>> SHIFT] = group;
+    return groups;
+  }
+
+  /** Applies many changes (null deletes), copying each touched group and bucket once. */
   apply(changes: ReadonlyMap<string, V | null>): PMap<V> {
     if (changes.size === 0) return this;
-    const buckets = this.#buckets.slice();
+    const groups: ReadonlyMap<string, V>[][] = this.#groups.slice() as ReadonlyMap<string, V>[][];
+    const copiedGroups = new Set<number>();
     const copied = new Set<number>();
     let size = this.size;
     for (const [key, value] of changes) {
       const b = bucketOf(key);
-      let bucket = buckets[b] as Map<string, V>;
+      const g = b >>> SHIFT;
+      if (!copiedGroups.has(g)) {
+        groups[g] = groups[g]!.slice();
+        copiedGroups.add(g);
+      }
+      const group = groups[g]!;
+      let bucket = group[b & SLOT] as Map<string, V>;
       if (!copied.has(b)) {
         bucket = new Map(bucket);
-        buckets[b] = bucket;
+        group[b & SLOT] = bucket;
         copied.add(b);
       }
       const had = bucket.has(key);
@@ -96,35 +125,40 @@ export class PMap<V> implements Iterable<readonly [string, V]> {
         if (!had) size += 1;
       }
     }
-    return new PMap(buckets, size);
+    return new PMap(groups, size);
   }
 
   /**
    * The keys whose value is not the same (===) here as in `older`: added, changed or removed.
-   * Walks only the buckets the two versions do not share, so between a state and the next one
-   * (a command touches a few participants) it costs a bucket or two, not the whole room.
+   * Walks only the groups and buckets the two versions do not share, so between a state and the
+   * next one (a command touches a few participants) it costs a bucket or two, not the whole room.
    */
   *changedSince(older: PMap<V>): IterableIterator<string> {
     if (older === this) return;
-    for (let b = 0; b < BUCKETS; b++) {
-      const now = this.#buckets[b];
-      const then = older.#buckets[b];
-      if (now === then || now === undefined || then === undefined) continue;
-      for (const [key, value] of now) if (then.get(key) !== value) yield key;
-      for (const key of then.keys()) if (!now.has(key)) yield key;
+    for (let g = 0; g < GROUPS; g++) {
+      const nowGroup = this.#groups[g]!;
+      const thenGroup = older.#groups[g]!;
+      if (nowGroup === thenGroup) continue;
+      for (let i = 0; i < PER_GROUP; i++) {
+        const now = nowGroup[i]!;
+        const then = thenGroup[i]!;
+        if (now === then) continue;
+        for (const [key, value] of now) if (then.get(key) !== value) yield key;
+        for (const key of then.keys()) if (!now.has(key)) yield key;
+      }
     }
   }
 
   *entries(): IterableIterator<readonly [string, V]> {
-    for (const bucket of this.#buckets) yield* bucket.entries();
+    for (const group of this.#groups) for (const bucket of group) yield* bucket.entries();
   }
 
   *keys(): IterableIterator<string> {
-    for (const bucket of this.#buckets) yield* bucket.keys();
+    for (const group of this.#groups) for (const bucket of group) yield* bucket.keys();
   }
 
   *values(): IterableIterator<V> {
-    for (const bucket of this.#buckets) yield* bucket.values();
+    for (const group of this.#groups) for (const bucket of group) yield* bucket.values();
   }
 
   [Symbol.iterator](): IterableIterator<readonly [string, V]> {
