@@ -222,8 +222,14 @@ export class RoomHost {
     answer: Answer,
   ): Promise<string | null> {
     return this.#enqueue(() => {
-      const p = [...this.#state.participants.values()].find((q) => q.sessionId === input.sessionId);
-      if (!p || identityKey(p.identity) !== identityKey(input.identity)) {
+      // The person's one participant (the machine keeps byIdentity to exactly the present
+      // participants), then its session: the same check as finding the session among everyone
+      // and comparing identities, without walking the whole roster on every resume (a network
+      // blip in a conference of thousands resumes every one of them).
+      const state = this.#state;
+      const id = state.byIdentity.get(identityKey(input.identity));
+      const p = id === undefined ? undefined : state.participants.get(id);
+      if (!p || p.sessionId !== input.sessionId) {
         answer({ ok: false, error: roomError('session_expired', 'room.session_expired') });
         return null;
       }
