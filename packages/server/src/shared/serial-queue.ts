@@ -6,6 +6,10 @@
 export class SerialQueue {
   #tail: Promise<unknown> = Promise.resolve();
   #pending = 0;
+  /** Counts a task out once it settled (one function per queue, not one closure per task). */
+  readonly #settled = (): void => {
+    this.#pending -= 1;
+  };
 
   /** Tasks queued or running. */
   get size(): number {
@@ -14,11 +18,12 @@ export class SerialQueue {
 
   run<T>(task: () => T | Promise<T>): Promise<T> {
     this.#pending += 1;
-    const result = this.#tail.then(task).finally(() => {
-      this.#pending -= 1;
-    });
-    // The chain itself never rejects, so one failure cannot poison later tasks.
-    this.#tail = result.catch(() => undefined);
+    const result = this.#tail.then(task);
+    // The chain itself never rejects, so one failure cannot poison later tasks. Registered
+    // before the caller's own reactions, so whoever awaits the result sees the task counted
+    // out; two promises a task, where `finally` and `catch` made four (every socket request and
+    // every room command passes here).
+    this.#tail = result.then(this.#settled, this.#settled);
     return result;
   }
 
