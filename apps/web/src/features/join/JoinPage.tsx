@@ -15,6 +15,7 @@ import {
 import { IconAlertTriangle, IconClockOff, IconLinkOff } from '@tabler/icons-react';
 import type { AliasShortDetail } from '@podium/protocol';
 import { Link, Navigate } from 'react-router';
+import { cookieTokenStore } from '../../shared/api/index.ts';
 import { useLanguage, useTranslation } from '../../shared/i18n/index.ts';
 import { NAMED_PATHS } from '../../shared/routing/paths.ts';
 import { fallbackLabel } from '../../shared/media/fallbackLabel.ts';
@@ -85,15 +86,32 @@ function PreJoin({
   const pre = usePreJoin(
     detail,
     link,
-    (admission, socket) => {
-      // The room starts now (its socket's credentials came with the admission); the page switches
-      // to the room once that has something to show (useJoinPage).
-      withRoom((room) => room.primeRoomSocket(admission.ticket, socket));
+    (admission, admitted) => {
+      // The room starts now (its socket's credentials came with the admission, or its socket was
+      // admitted itself); the page switches to the room once that has something to show
+      // (useJoinPage).
+      if (!admitted.greeted) {
+        withRoom((room) => room.primeRoomSocket(admission.ticket, admitted.socket));
+      }
       loadedRoom()?.launchRoom(admission, fallbackLabel(i18n));
       onAdmitted(admission);
     },
     onExpired,
     {
+      // The usual way, the room's code being here by then: the room's own socket asks for the
+      // admission in its hello, its join right behind (issue 11 item 3).
+      admitOnSocket: (link, media) => {
+        const room = loadedRoom();
+        if (!room) return null;
+        const token = cookieTokenStore.read().access;
+        return room
+          .joinByLink(
+            { ...link, ...(token ? { access_token: token } : {}) },
+            media,
+            fallbackLabel(i18n),
+          )
+          .then((admission) => ({ ...admission, greeted: true }));
+      },
       // The room's session, socket and connection start while verify-call is asked; closed again
       // if it refuses.
       joining: (media) => withRoom((room) => room.startJoining(media, fallbackLabel(i18n))),

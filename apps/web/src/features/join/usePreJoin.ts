@@ -3,6 +3,8 @@ import { createStore, useStore, type StoreApi } from 'zustand';
 import {
   eventMessages,
   type AliasShortDetail,
+  type HelloJoinLink,
+  type JoinRole,
   type SignalAuthResponse,
   type VerifyCallWithSocket,
 } from '@podium/protocol';
@@ -45,8 +47,38 @@ function isInvalidPasscode(error: unknown): boolean {
   );
 }
 
+/** An admission, from verify-call or from the room's own socket. */
+export interface Admitted {
+  ticket: string;
+  expires_at: string;
+  role: JoinRole;
+  display_name: string | null;
+  /** The event's title. */
+  title: string;
+  /** verify-call's socket credentials for the room (none when its socket was admitted itself). */
+  socket?: SignalAuthResponse;
+  /** The room's socket was admitted itself (`hello {join_link}`): it holds its credentials. */
+  greeted: boolean;
+}
+
+const fromVerifyCall = (response: VerifyCallWithSocket): Admitted => ({
+  ticket: response.ticket,
+  expires_at: response.expires_at,
+  role: response.role,
+  display_name: response.display_name,
+  title: response.alias.title,
+  ...(response.socket ? { socket: response.socket } : {}),
+  greeted: false,
+});
+
 /** What the page does around verify-call beyond the admission itself. */
 export interface JoinAttemptHooks {
+  /**
+   * The admission asked on the room's own socket instead of verify-call, with the media chosen
+   * (the room starts with it); null when that cannot be done now (the room's code is not here
+   * yet): verify-call then.
+   */
+  admitOnSocket?: (link: HelloJoinLink, media: MediaChoices) => Promise<Admitted> | null;
   /**
    * Verify-call is being asked: work the room can start already (its session, socket and
    * devices) with the media chosen.
@@ -64,7 +96,7 @@ export interface JoinAttemptHooks {
 export function usePreJoin(
   detail: AliasShortDetail,
   link: JoinLink,
-  onAdmitted: (admission: JoinAdmission, socket: SignalAuthResponse | undefined) => void,
+  onAdmitted: (admission: JoinAdmission, admitted: Admitted) => void,
   onExpired: () => void,
   hooks: JoinAttemptHooks = {},
 ) {
@@ -105,10 +137,7 @@ export function usePreJoin(
    * (useJoinPage); the preview releases the devices when the page goes (usePreJoinMedia).
    * Stopping it here re-rendered the page exactly while the room said hello and joined.
    */
-  const admitted = (
-    response: VerifyCallWithSocket,
-    { name: typed, media: chosen }: JoinAttempt,
-  ) => {
+  const admitted = (response: Admitted, { name: typed, media: chosen }: JoinAttempt) => {
     onAdmitted(
       {
         alias: link.alias,
@@ -116,10 +145,10 @@ export function usePreJoin(
         expiresAt: response.expires_at,
         role: response.role,
         displayName: response.display_name ?? (typed.trim() || null),
-        title: response.alias.title,
+        title: response.title,
         media: chosen,
       },
-      response.socket,
+      response,
     );
   };
 
@@ -159,22 +188,22 @@ export function usePreJoin(
       media: choices(withMedia),
       passcode,
     };
-    void joinApi
-      .verifyCall({
-        alias: link.alias,
-        passcode: askPasscode && passcode ? passcode : undefined,
-        speaker: link.speaker ?? undefined,
-        host: link.host ?? undefined,
-        display_name: name.value.trim() || undefined,
-        // The room's socket credentials come with the admission: no second request after it.
-        socket: true,
-        guest_key: guestKey(),
-      })
-      .then(
-        (response) => admitted(response, attempt),
-        (error: unknown) => refused(error, attempt),
-      );
-    hooks.joining?.(attempt.media);
+    const request = {
+      alias: link.alias,
+      passcode: askPasscode && passcode ? passcode : undefined,
+      speaker: link.speaker ?? undefined,
+      host: link.host ?? undefined,
+      display_name: name.value.trim() || undefined,
+      guest_key: guestKey(),
+    };
+    const onSocket = hooks.admitOnSocket?.(request, attempt.media) ?? null;
+    // Else verify-call; the room's socket credentials come with it: no second request after it.
+    const asked = onSocket ?? joinApi.verifyCall({ ...request, socket: true }).then(fromVerifyCall);
+    asked.then(
+      (response) => admitted(response, attempt),
+      (error: unknown) => refused(error, attempt),
+    );
+    if (!onSocket) hooks.joining?.(attempt.media);
     busy.setState({ joining: true });
     setFormError(null);
     // Joining without devices releases them now, so the light of the camera goes off at once.

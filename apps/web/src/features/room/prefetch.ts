@@ -4,7 +4,9 @@ import { prefetchServerMessageSchema } from '../../shared/socket/SocketCore.ts';
 import { iceConfig } from './media/iceConfig.ts';
 import { dropPreparedPeer, preparePeer } from './media/preparedPeer.ts';
 import { subscriberConfig } from './media/Subscriber.ts';
-import type { SignalAuthResponse } from '@podium/protocol';
+import type { HelloAdmission, HelloJoinLink, SignalAuthResponse } from '@podium/protocol';
+import { ApiError, NETWORK_ERROR_CODE } from '../../shared/api/errors.ts';
+import type { SignalingRequestError } from './signaling/errors.ts';
 import { prefetchSocketAuth, primeSocketAuth } from './session/auth.ts';
 import type { JoinAdmission, MediaChoices } from '../../shared/session/admission.ts';
 import type { FallbackLabel } from '../../shared/media/fallbackLabel.ts';
@@ -89,6 +91,37 @@ function launchJoiningSoon(launch: (() => void) | null): void {
         launch();
       }, 0)
     : null;
+}
+
+/**
+ * Joining with the join link asked on the room's own socket (issue 11 item 3): the session
+ * starts now, its socket (opened now) says hello with the link and its first join goes right
+ * behind; the hello's answer is the admission, as verify-call's would be. A refusal is verify-
+ * call's error (status, code, key, field messages), so the page shows the same message.
+ */
+export function joinByLink(
+  link: HelloJoinLink,
+  media: MediaChoices,
+  fallbackLabel: FallbackLabel,
+): Promise<HelloAdmission> {
+  preopenSocket(socketUrl(window.location));
+  preparePeer(subscriberConfig(iceConfig.current()));
+  launchJoiningSoon(null);
+  return new Promise((resolve, reject) => {
+    launchJoiningRoom(media, fallbackLabel, {
+      link,
+      admitted: resolve,
+      refused: (error) => reject(refusalError(error)),
+    });
+  });
+}
+
+/** verify-call's error for a refused hello; a connection that failed, as a request that did. */
+function refusalError(error: SignalingRequestError): ApiError {
+  const { refusal } = error;
+  return refusal
+    ? new ApiError(refusal.status, refusal.code, error.message, refusal.key, refusal.fields)
+    : new ApiError(0, NETWORK_ERROR_CODE, error.message);
 }
 
 /** Not admitted after all: the session, the socket and the connection made for it are closed. */

@@ -191,6 +191,61 @@ describe('SocketCore', () => {
     expect(second.last('hello').credentials).toBe('cred-2');
   });
 
+  it('greets with a join link instead of credentials until greeted, then with the credentials it was given', async () => {
+    let introductions = 0;
+    const { core } = make({
+      introduce: () => (introductions++ === 0 ? { join_link: { alias: 'demo' } } : null),
+      greeted: async (hello) => {
+        const admission = hello.admission as { credentials: string } | undefined;
+        if (admission) core.setCredentials(admission.credentials);
+        return String(hello.session_id ?? '');
+      },
+    });
+    const connected = core.connect();
+    await settle();
+    const socket = sockets[0]!;
+    socket.open();
+    await settle();
+    const hello = socket.last('hello');
+    // No authentication asked: the link is the introduction.
+    expect(credentials).toBe(0);
+    expect(hello).toMatchObject({ join_link: { alias: 'demo' } });
+    expect(hello.credentials).toBeUndefined();
+    socket.reply(hello, { session_id: 's1', admission: { credentials: 'from-link' } });
+    await expect(connected).resolves.toBe('s1');
+    // The next socket presents what the link's hello gave.
+    socket.serverClose(1006);
+    await vi.advanceTimersByTimeAsync(100);
+    const next = await accept('s2');
+    expect(next).not.toBe(socket);
+    expect(next.last('hello').credentials).toBe('from-link');
+    expect(credentials).toBe(0);
+  });
+
+  it('a join link refused in hello ends the first connection with the refusal, not asked again', async () => {
+    const { core } = make({ introduce: () => ({ join_link: { alias: 'demo' } }) });
+    const connected = core.connect();
+    connected.catch(() => undefined);
+    await settle();
+    const socket = sockets[0]!;
+    socket.open();
+    await settle();
+    const refusal = { status: 400, code: 'invalid_passcode', key: 'errors.invalid_passcode' };
+    socket.push({
+      type: 'error',
+      id: socket.last('hello').id,
+      code: 'not_allowed',
+      key: 'errors.permission',
+      message: 'invalid passcode, please try again',
+      refusal,
+    });
+    await settle();
+    await expect(connected).rejects.toMatchObject({ code: 'not_allowed', refusal });
+    // Not the credentials retry of an 'unauthorized' hello.
+    expect(credentials).toBe(0);
+    expect(sockets).toHaveLength(1);
+  });
+
   it('sends a request behind the unanswered hello, and with the hello when made before it', async () => {
     const { core } = make();
     const connected = core.connect();

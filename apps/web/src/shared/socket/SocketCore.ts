@@ -76,6 +76,12 @@ export interface SocketCoreOptions<Open> {
   /** Opening the socket, and then the hello reply, must each come within this. */
   connectTimeoutMs?: number;
   backoff?: BackoffOptions;
+  /**
+   * What a hello presents instead of credentials while there are none yet — a join link, which
+   * the server admits (issue 11 item 3) —, asked once; the owner's `greeted` takes the
+   * credentials from the reply (`setCredentials`). Null: `authenticate` as usual.
+   */
+  introduce?: () => Record<string, unknown> | null;
   /** Ask for credentials on every connection (account) instead of keeping them until refused (room). */
   freshCredentials?: boolean;
   /** When the first connection fails, keep trying as after a drop instead of rejecting `connect()`. */
@@ -154,6 +160,7 @@ export class SocketCore<Open> {
       now: Date.now,
       requestId: (_type, seq) => `c${seq}`,
       createSocket: (url) => new WebSocket(url),
+      introduce: () => null,
       ...options,
       finalCloseCodes: options.finalCloseCodes ?? [],
       reconnectWindowMs: options.reconnectWindowMs ?? (() => Infinity),
@@ -349,7 +356,8 @@ export class SocketCore<Open> {
     const schema = this.#serverMessage ? null : loadServerMessageSchema();
     // Handled below; without this a rejection while authenticating would go unobserved.
     schema?.catch(() => undefined);
-    if (this.#credentials === null || this.#options.freshCredentials) {
+    const introduction = this.#credentials === null ? this.#options.introduce() : null;
+    if (!introduction && (this.#credentials === null || this.#options.freshCredentials)) {
       this.#credentials = await this.#authenticate();
     }
     // The socket connects while the schema arrives; nothing comes from the server before hello.
@@ -366,9 +374,9 @@ export class SocketCore<Open> {
     const socket = await opening;
     let hello: Record<string, unknown>;
     try {
-      hello = await this.#hello(socket);
+      hello = await this.#hello(socket, introduction);
     } catch (error) {
-      if (error instanceof SocketRequestError && error.code === 'unauthorized') {
+      if (!introduction && error instanceof SocketRequestError && error.code === 'unauthorized') {
         // The credentials expired while we were away: get new ones once, on a fresh socket.
         this.#dropSocket(socket);
         this.#credentials = await this.#authenticate();
@@ -392,10 +400,16 @@ export class SocketCore<Open> {
     }
   }
 
-  async #hello(socket: WebSocket): Promise<Record<string, unknown>> {
+  async #hello(
+    socket: WebSocket,
+    introduction: Record<string, unknown> | null = null,
+  ): Promise<Record<string, unknown>> {
     const hello = this.#send(
       'hello',
-      { protocol_version: PROTOCOL_VERSION, credentials: this.#credentials ?? '' },
+      {
+        protocol_version: PROTOCOL_VERSION,
+        ...(introduction ?? { credentials: this.#credentials ?? '' }),
+      },
       this.#options.connectTimeoutMs,
       false,
       socket,
@@ -493,7 +507,13 @@ export class SocketCore<Open> {
         const entry = message.id ? this.#take(message.id) : undefined;
         if (entry) {
           entry.reject(
-            new SocketRequestError(message.code, message.key, message.message, entry.type),
+            new SocketRequestError(
+              message.code,
+              message.key,
+              message.message,
+              entry.type,
+              message.refusal,
+            ),
           );
         } else {
           this.#events.emit(

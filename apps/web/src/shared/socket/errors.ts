@@ -1,4 +1,4 @@
-import type { Language, SignalingErrorCode } from '@podium/protocol';
+import type { AdmissionRefusal, Language, SignalingErrorCode } from '@podium/protocol';
 
 /** Failures the client itself detects; the server's codes come from the protocol. */
 export const CLIENT_ERROR_CODES = [
@@ -56,6 +56,8 @@ export class SocketRequestError extends Error {
     message: string,
     /** The request type this answers, when there was one. */
     readonly requestType: string | null = null,
+    /** A join link's hello refused: what verify-call would have answered (its status, …). */
+    readonly refusal?: AdmissionRefusal,
   ) {
     super(message);
   }

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RoomSession, type RoomNotice } from './RoomSession.ts';
 import type { SocketAuth } from './auth.ts';
 import { uploadChatFile } from './upload.ts';
+import type { HelloAdmission, HelloJoinLink } from '@podium/protocol';
+import type { SignalingRequestError } from '../signaling/errors.ts';
 import {
   LIVE_SERVER_TIMEOUT_MS,
   SocketTap,
@@ -122,6 +124,59 @@ describe('RoomSession against the real server', { timeout: 20_000 }, () => {
     await started;
     await waitFor(() => room().joinState === 'connected');
     expect(tap.of('join')).toHaveLength(1);
+  });
+
+  /** A session greeted with a join link (the join page's way), with what the page hears. */
+  function byLink(link: HelloJoinLink) {
+    const tap = new SocketTap();
+    const admitted: HelloAdmission[] = [];
+    const refused: SignalingRequestError[] = [];
+    const session = new RoomSession({
+      url: live.socketUrl,
+      authenticate: () => Promise.reject(new Error('a join link needs no authentication')),
+      notify: () => undefined,
+      client: {
+        createSocket: tap.createSocket,
+        joinLink: { link, admitted: (a) => admitted.push(a), refused: (e) => refused.push(e) },
+      },
+    });
+    sessions.push(session);
+    return { session, tap, admitted, refused };
+  }
+
+  it('greets with a join link: the hello is the admission, its first join right behind it', async () => {
+    const alias = await live.newRoom({ passcode: 'Open-1234' });
+    const { session, tap, admitted, refused } = byLink({
+      alias,
+      passcode: 'Open-1234',
+      display_name: 'Lan',
+    });
+    tap.hold('hello');
+    tap.hold('join');
+    const started = session.start();
+    await waitFor(() => tap.of('join').length === 1);
+    expect(tap.frames.map((f) => f.type)).toEqual(['hello', 'join']);
+    expect(tap.of('hello')[0]).toMatchObject({ join_link: { alias, passcode: 'Open-1234' } });
+    tap.release('hello');
+    tap.release('join');
+    await started;
+    await waitFor(() => session.store.getState().room.joinState === 'connected');
+    expect(admitted).toMatchObject([{ role: 'guest', display_name: 'Lan' }]);
+    expect(admitted[0]!.title).toMatch(/^Live room /);
+    // The room's id (gifts, uploads) as an authentication would have given it.
+    expect(session.roomId).toBe(admitted[0]!.room_id);
+    expect(refused).toEqual([]);
+  });
+
+  it('a join link refused in the hello reaches the page with what verify-call answers', async () => {
+    const alias = await live.newRoom({ passcode: 'Open-1234' });
+    const { session, admitted, refused } = byLink({ alias, passcode: 'wrong-1234' });
+    await session.start();
+    await waitFor(() => refused.length === 1);
+    expect(refused[0]).toMatchObject({
+      refusal: { status: 400, code: 'invalid_passcode', key: 'errors.invalid_passcode' },
+    });
+    expect(admitted).toEqual([]);
   });
 
   it('joins once greeted when the hello its first join went behind was refused', async () => {

@@ -111,6 +111,7 @@ export class RoomSession {
     this.#options = options;
     this.features = options.features ?? [];
     this.store = options.store ?? createRoomStore({}, featureReducers(this.features));
+    const joinLink = options.client?.joinLink;
     this.#client = new SignalingClient({
       url: options.url,
       authenticate: async () => {
@@ -119,6 +120,18 @@ export class RoomSession {
         return this.#auth.credentials;
       },
       ...options.client,
+      ...(joinLink
+        ? {
+            // Admitted by the first hello: its credentials, as an authentication gives them.
+            joinLink: {
+              ...joinLink,
+              admitted: (admission) => {
+                this.#auth = { credentials: admission.credentials, roomId: admission.room_id };
+                joinLink.admitted(admission);
+              },
+            },
+          }
+        : {}),
     });
     this.#client.on('state', (state) => this.#dispatchConnection(state));
     this.#client.on('event', (event) => this.#onEvent(event));

@@ -3,6 +3,8 @@ import {
   signalingMessages,
   type ClientMessageInput,
   type ClientMessageType,
+  type HelloAdmission,
+  type HelloJoinLink,
   type ReplyDataFor,
   type ServerEvent,
 } from '@podium/protocol';
@@ -77,10 +79,23 @@ export interface SignalingEvents {
   protocolError: SignalingRequestError;
 }
 
+/**
+ * The first hello admits this join link instead of presenting credentials (issue 11 item 3):
+ * the server answers as verify-call would, with the socket's credentials, so the room's first
+ * join goes right behind it. `refused`: the first connection failed before an admission (a
+ * refusal carries what verify-call would have answered, `refusal`).
+ */
+export interface JoinLinkGreeting {
+  link: HelloJoinLink;
+  admitted(admission: HelloAdmission): void;
+  refused(error: SignalingRequestError): void;
+}
+
 export interface SignalingClientOptions {
   url: string;
   /** Socket credentials for `hello` (POST /member/v1/auth with the join ticket). */
   authenticate: () => Promise<string>;
+  joinLink?: JoinLinkGreeting;
   createSocket?: (url: string) => WebSocket;
   requestTimeoutMs?: number;
   /** How often a heartbeat goes out; a heartbeat left unanswered this long closes the socket. */
@@ -108,6 +123,8 @@ export class SignalingClient {
   /** A participant exists on the server for `#sessionId` (a welcome went by). */
   #joined = false;
   readonly #renewEveryMs: number;
+  /** The join link the first hello admits, until its admission came. */
+  #joinLink: JoinLinkGreeting | null;
   #renewTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(options: SignalingClientOptions) {
@@ -115,8 +132,10 @@ export class SignalingClient {
       defaultGraceMs = 60_000,
       rejoinWindowMs = 20_000,
       renewCredentialsMs = 4 * 60_000,
+      joinLink,
       ...socket
     } = options;
+    this.#joinLink = joinLink ?? null;
     this.#graceMs = defaultGraceMs;
     this.#renewEveryMs = renewCredentialsMs;
     this.#core = new SocketCore<OpenInfo>({
@@ -124,6 +143,9 @@ export class SignalingClient {
       finalCloseCodes: [POLICY_VIOLATION],
       reconnectWindowMs: () => this.#graceMs + rejoinWindowMs,
       greeted: (hello, send) => this.#greeted(hello, send),
+      // Until admitted: a first connection that fails tells the join page (connect), which
+      // closes the room; the sockets after an admission greet with its credentials.
+      introduce: () => (this.#joinLink ? { join_link: this.#joinLink.link } : null),
     });
     // Registered before anyone else's listener: the connection knows about the participant
     // before the room reacts to the event.
@@ -160,7 +182,19 @@ export class SignalingClient {
     if (this.#core.state !== 'idle') {
       throw new Error('SignalingClient.connect() may be called once');
     }
-    return this.#core.connect();
+    const connected = this.#core.connect();
+    const greeting = this.#joinLink;
+    if (greeting) {
+      connected.catch((error: unknown) => {
+        // Not admitted (an admission already went to the page: this is the room's own failure).
+        if (this.#joinLink !== greeting) return;
+        this.#joinLink = null;
+        greeting.refused(
+          error instanceof SignalingRequestError ? error : SignalingRequestError.client('network'),
+        );
+      });
+    }
+    return connected;
   }
 
   /**
@@ -201,6 +235,13 @@ export class SignalingClient {
     send: (type: string, payload: Record<string, unknown>) => Promise<Record<string, unknown>>,
   ): Promise<OpenInfo> {
     const greeting = parseReply('hello', hello);
+    const admitted = this.#joinLink;
+    if (admitted && greeting.ok && greeting.data.admission) {
+      // Greeted with the join link: these credentials greet the sockets to come.
+      this.#joinLink = null;
+      this.#core.setCredentials(greeting.data.admission.credentials);
+      admitted.admitted(greeting.data.admission);
+    }
     const grace = greeting.ok ? greeting.data.resume_grace_ms : 0;
     this.#graceMs = grace > 0 ? grace : this.#graceMs;
     const helloSession = greeting.ok ? greeting.data.session_id : null;

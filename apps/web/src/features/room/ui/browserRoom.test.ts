@@ -73,7 +73,7 @@ afterEach(() => {
 
 describe('the room launched at the click', () => {
   it('starts with the media chosen and has no ticket until the admission gives it', async () => {
-    launchJoiningRoom(media, label, fakeStart);
+    launchJoiningRoom(media, label, undefined, fakeStart);
     expect(started).toHaveLength(1);
     const [first] = started;
     expect(first!.start.media).toEqual(media);
@@ -93,14 +93,14 @@ describe('the room launched at the click', () => {
   });
 
   it('closes unheard when the admission is refused', () => {
-    launchJoiningRoom(media, label, fakeStart);
+    launchJoiningRoom(media, label, undefined, fakeStart);
     dropJoiningRoom();
     expect(started[0]!.ended).toEqual(['close']);
     expect(adoptBrowserRoom('ticket-1')).toBeNull();
   });
 
   it('is not dropped as refused once admitted', () => {
-    launchJoiningRoom(media, label, fakeStart);
+    launchJoiningRoom(media, label, undefined, fakeStart);
     launchBrowserRoom(admission('ticket-2'), label, fakeStart);
     dropJoiningRoom();
     expect(started[0]!.ended).toEqual([]);
@@ -108,11 +108,50 @@ describe('the room launched at the click', () => {
   });
 
   it('gives way to a new attempt, which replaces it', () => {
-    launchJoiningRoom(media, label, fakeStart);
-    launchJoiningRoom(media, label, fakeStart);
+    launchJoiningRoom(media, label, undefined, fakeStart);
+    launchJoiningRoom(media, label, undefined, fakeStart);
     expect(started[0]!.ended).toEqual(['close']);
     launchBrowserRoom(admission('ticket-3'), label, fakeStart);
     expect(adoptBrowserRoom('ticket-3')).toBe(started[1]!.room);
+  });
+
+  it('with a join link, its hello is the admission: the ticket comes with its answer', async () => {
+    const told: string[] = [];
+    const refusals: unknown[] = [];
+    const link = { alias: 'demo', passcode: 'Open-1234', guest_key: 'k'.repeat(32) };
+    launchJoiningRoom(
+      media,
+      label,
+      {
+        link,
+        admitted: (a) => told.push(a.ticket),
+        refused: (e) => refusals.push(e),
+      },
+      fakeStart,
+    );
+    const [first] = started;
+    // The session's first hello carries the link (SignalingClient's joinLink).
+    expect(first!.start.joinLink?.link).toEqual(link);
+    let ticket: string | null = null;
+    void Promise.resolve(first!.start.ticket).then((t) => (ticket = t));
+    first!.start.joinLink!.admitted({
+      ticket: 'ticket-5',
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+      role: 'guest',
+      display_name: null,
+      title: 'Demo',
+      credentials: 'cred',
+      room_id: 'room-1',
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(told).toEqual(['ticket-5']);
+    expect(ticket).toBe('ticket-5');
+    expect(first!.room.ticket).toBe('ticket-5');
+    // The page's admission then finds it, rather than starting another.
+    launchBrowserRoom(admission('ticket-5'), label, fakeStart);
+    expect(started).toHaveLength(1);
+    expect(adoptBrowserRoom('ticket-5')).toBe(first!.room);
+    expect(refusals).toEqual([]);
   });
 
   it('without a launch at the click, the admission starts the room itself', () => {

@@ -4,6 +4,7 @@ import { browserEnvironment, supportsCalling } from '../../../shared/media/suppo
 import { socketUrl } from '../../../shared/socket/backoff.ts';
 import { takePreopenedSocket } from '../../../shared/socket/preopen.ts';
 import type { JoinAdmission, MediaChoices } from '../../../shared/session/admission.ts';
+import type { JoinLinkGreeting } from '../signaling/SignalingClient.ts';
 import { IN_CALL_FEATURES } from '../features/index.ts';
 import { iceConfig } from '../media/iceConfig.ts';
 import { browserPeerConnection } from '../media/peer.ts';
@@ -53,6 +54,8 @@ export interface BrowserRoom {
 export interface RoomStart {
   media: MediaChoices;
   ticket: string | Promise<string>;
+  /** The first hello admits this join link (the ticket comes with its answer). */
+  joinLink?: JoinLinkGreeting;
 }
 
 /**
@@ -62,11 +65,14 @@ export interface RoomStart {
  */
 export function startBrowserRoom(start: RoomStart, fallbackLabel: FallbackLabel): BrowserRoom {
   const relay = new NoticeRelay();
-  const { ticket, media } = start;
+  const { ticket, media, joinLink } = start;
   const session: RoomSession = new RoomSession({
     url: socketUrl(window.location),
-    // The first connection adopts the socket the join page opened at the click.
-    client: { createSocket: (url) => takePreopenedSocket(url) ?? new WebSocket(url) },
+    client: {
+      // The first connection adopts the socket the join page opened at the click.
+      createSocket: (url) => takePreopenedSocket(url) ?? new WebSocket(url),
+      ...(joinLink ? { joinLink } : {}),
+    },
     authenticate: async () => fetchSocketAuth(await ticket),
     accessToken: () => cookieTokenStore.read().access,
     notify: relay.notify,
@@ -155,22 +161,27 @@ const leaveUnshown = (session: RoomSession): void => void session.leave();
 export function launchJoiningRoom(
   media: MediaChoices,
   fallbackLabel: FallbackLabel,
+  onSocket?: JoinLinkGreeting,
   start: typeof startBrowserRoom = startBrowserRoom,
 ): void {
   let admit: (ticket: string) => void = () => undefined;
   const ticket = new Promise<string>((resolve) => {
     admit = resolve;
   });
-  const room = start({ media, ticket }, fallbackLabel);
-  park(
-    room,
-    LAUNCHED_KEEP_MS,
-    (s) => s.close(),
-    (given) => {
-      room.ticket = given;
-      admit(given);
+  const given = (value: string): void => {
+    room.ticket = value;
+    admit(value);
+  };
+  // With a join link the socket's own hello asks for the admission: no verify-call first.
+  const joinLink: JoinLinkGreeting | undefined = onSocket && {
+    ...onSocket,
+    admitted: (admission) => {
+      given(admission.ticket);
+      onSocket.admitted(admission);
     },
-  );
+  };
+  const room = start({ media, ticket, ...(joinLink ? { joinLink } : {}) }, fallbackLabel);
+  park(room, LAUNCHED_KEEP_MS, (s) => s.close(), given);
 }
 
 /** Not admitted after all: the room launched at the click, if any, closes unheard. */
