@@ -25,22 +25,32 @@ const apiPaths = [
 /** Modules under node_modules/<one of `paths`>/ (written with `/`; Windows ids use `\`). */
 const node = (paths: string[]) =>
   new RegExp(`node_modules/(${paths.join('|')})/`.replaceAll('/', '[\\\\/]'));
+/** TanStack Query's context and its `queryOptions` helper: all the join page takes of it. */
+const queryContext =
+  /[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.js$/;
 const chunkGroups = [
-  // React, the router, i18next, TanStack Query, zustand and Mantine's provider and styling core.
+  // React, the router, i18next, zustand and Mantine's provider and styling core.
   {
     name: 'framework',
-    test: node([
-      'react',
-      'react-dom',
-      'scheduler',
-      'react-router',
-      'i18next',
-      'react-i18next',
-      '@tanstack/[a-z-]+',
-      'zustand',
-      'use-sync-external-store',
-      '@mantine/core/esm/core',
-    ]),
+    test: (id: string) =>
+      queryContext.test(id) ||
+      node([
+        'react',
+        'react-dom',
+        'scheduler',
+        'react-router',
+        'i18next',
+        'react-i18next',
+        'zustand',
+        'use-sync-external-store',
+        '@mantine/core/esm/core',
+      ]).test(id),
+  },
+  // TanStack Query: loaded with the pages that use queries and once signed in, not with the join
+  // page (shared/api/appQueryClient.ts).
+  {
+    name: 'query',
+    test: (id: string) => !queryContext.test(id) && node(['@tanstack/[a-z-]+']).test(id),
   },
   // Mantine's building blocks of the join page, the home page and the main layout's header.
   {

@@ -1,13 +1,22 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { LOADING_BAR_PX } from '@podium/protocol';
 import { colorSchemeManager, theme } from '../shared/theme/theme.ts';
 import { cssVariablesResolver } from '../shared/theme/cssVariables.ts';
+import { appQueryClient, queryRuntime } from '../shared/api/appQueryClient.ts';
 import { DeferredModals } from './DeferredModals.tsx';
 
 const Toasts = lazy(() => import('./Toasts.tsx'));
@@ -72,6 +81,27 @@ function ThemedMantine({ children, env }: { children: ReactNode; env?: 'default'
   );
 }
 
+/**
+ * TanStack Query's context with `given` (tests) or the app's client once it has loaded
+ * (shared/api/appQueryClient.ts: the join page shows without it, issue 11); as
+ * QueryClientProvider, it mounts the client (refetch when back online) while shown. The routes
+ * whose pages use queries load the client before they show (app/buildRoutes.tsx).
+ */
+function QueryClientWhenLoaded({ given, children }: { given?: QueryClient; children: ReactNode }) {
+  const loaded = useSyncExternalStore(
+    queryRuntime.subscribe,
+    appQueryClient.current,
+    appQueryClient.current,
+  );
+  const client = given ?? loaded ?? undefined;
+  useEffect(() => {
+    if (!client) return;
+    client.mount();
+    return () => client.unmount();
+  }, [client]);
+  return <QueryClientContext value={client}>{children}</QueryClientContext>;
+}
+
 export function AppProviders({
   children,
   queryClient,
@@ -79,7 +109,8 @@ export function AppProviders({
   env,
 }: {
   children: ReactNode;
-  queryClient: QueryClient;
+  /** Tests give theirs; the app's loads with the pages that use it. */
+  queryClient?: QueryClient;
   i18n: I18n;
   /** 'test' turns off Mantine transitions so tests see settled UI. */
   env?: 'default' | 'test';
@@ -87,12 +118,12 @@ export function AppProviders({
   return (
     <I18nextProvider i18n={i18n}>
       <ThemedMantine env={env}>
-        <QueryClientProvider client={queryClient}>
+        <QueryClientWhenLoaded given={queryClient}>
           <LoadingBar />
           <ToastsWhenNeeded />
           <DeferredModals />
           {children}
-        </QueryClientProvider>
+        </QueryClientWhenLoaded>
       </ThemedMantine>
     </I18nextProvider>
   );

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory } from 'react-router';
 import { nprogress } from '@mantine/nprogress';
-import { queryClient } from '../shared/api/index.ts';
+import { appQueryClient } from '../shared/api/appQueryClient.ts';
 import { installErrorReporter } from '../shared/errors/reporter.ts';
 import { i18n, loadFeatureStrings } from '../shared/i18n/index.ts';
 import { AppProviders } from './AppProviders.tsx';
@@ -19,7 +19,7 @@ import { loadGuardSession } from './session.ts';
 export function createAppRouter() {
   return new AppRouter(
     UNSAFE_createBrowserHistory({ v5Compat: true }),
-    buildRouteObjects(routeTable, { session: () => loadGuardSession(queryClient) }),
+    buildRouteObjects(routeTable, { session: () => loadGuardSession(appQueryClient) }),
   );
 }
 
@@ -36,12 +36,16 @@ export function startApp(container: HTMLElement) {
   void startDomainDiscovery();
   createRoot(container).render(
     <StrictMode>
-      <AppProviders queryClient={queryClient} i18n={i18n}>
+      <AppProviders i18n={i18n}>
         <RouterView router={router} />
       </AppProviders>
     </StrictMode>,
   );
   // The pages that show only the shell's strings (join, home) get the others once they have
-  // shown, for the dialogs and pages that follow (shared/i18n/resources.ts).
-  setTimeout(() => void loadFeatureStrings().catch(() => undefined), 2000);
+  // shown, for the dialogs and pages that follow (shared/i18n/resources.ts); the join page gets
+  // the query client too, for the room it leads to (app/buildRoutes.tsx).
+  setTimeout(() => {
+    void loadFeatureStrings().catch(() => undefined);
+    void appQueryClient.load().catch(() => undefined);
+  }, 2000);
 }

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { AppRoute, LayoutName } from '../shared/routing/types.ts';
+import { appQueryClient } from '../shared/api/appQueryClient.ts';
 import { loadFeatureStrings, loadMainStrings } from '../shared/i18n/index.ts';
 import { guardRoute, type GuardSession } from './guards.ts';
 import { AppFrame } from './layouts/AppFrame.tsx';
@@ -34,11 +35,17 @@ export function routeCheck(route: AppRoute, deps: GuardDeps) {
 function routePart(route: AppRoute): RoutePart | undefined {
   const lazy = route.lazy;
   if (lazy) {
-    // The page's module and the features' strings it shows arrive together (shared/i18n/resources.ts).
+    // The page's module, the features' strings it shows and the query client its queries use
+    // arrive together (shared/i18n/resources.ts, shared/api/appQueryClient.ts). A `shellStrings`
+    // page shows with the shell's alone: the join page without either, the home page with what
+    // the main layout loads.
     return lazyPart(
       route.meta.shellStrings
         ? lazy
-        : () => Promise.all([lazy(), loadFeatureStrings()]).then(([page]) => page),
+        : () =>
+            Promise.all([lazy(), loadFeatureStrings(), appQueryClient.load()]).then(
+              ([page]) => page,
+            ),
     );
   }
   return route.Component ? staticPart(route.Component) : undefined;
@@ -85,11 +92,14 @@ const layoutParts: Record<LayoutName, RoutePart> = {
   auth: lazyPart(() =>
     import('./layouts/AuthLayout.tsx').then((m) => ({ Component: m.AuthLayout })),
   ),
-  // The header's strings (notifications, QR calls) and the home page's come with it.
+  // The header's strings (notifications, QR calls) and the home page's come with it, and the
+  // query client of its account menu, its notification center and its pages.
   main: lazyPart(() =>
-    Promise.all([import('./layouts/MainLayout.tsx'), loadMainStrings()]).then(([m]) => ({
-      Component: m.MainLayout,
-    })),
+    Promise.all([
+      import('./layouts/MainLayout.tsx'),
+      loadMainStrings(),
+      appQueryClient.load(),
+    ]).then(([m]) => ({ Component: m.MainLayout })),
   ),
 };
 

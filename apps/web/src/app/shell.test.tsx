@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import type { AccountDto } from '@podium/protocol';
 import { renderApp } from '../test/renderApp.tsx';
 import { FLOW, resetAppState, testAccount } from '../test/app.ts';
-import { queryClient } from '../shared/api/index.ts';
+import { queryClient } from '../shared/api/queryClient.ts';
 import { cookieTokenStore } from '../shared/api/tokens.ts';
 import { ACCOUNT_QUERY_KEY } from '../shared/session/account.ts';
 import { useSessionStore } from '../shared/session/store.ts';

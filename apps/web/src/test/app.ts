@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import type { Language } from '@podium/protocol';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryClient } from '../shared/api/index.ts';
+import { queryClient } from '../shared/api/queryClient.ts';
 import { cookieTokenStore } from '../shared/api/tokens.ts';
 import { useSessionStore } from '../shared/session/store.ts';
 import { startStubServer, type Handler } from './stubServer.ts';

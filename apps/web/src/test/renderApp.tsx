@@ -11,7 +11,7 @@ import { routeTable } from '../app/routeTable.ts';
 import { loadGuardSession } from '../app/session.ts';
 import { connectSession } from '../app/connectSession.ts';
 import { createI18n } from '../shared/i18n/index.ts';
-import { queryClient as appQueryClient } from '../shared/api/index.ts';
+import { queryClient as appQueryClient } from '../shared/api/queryClient.ts';
 
 // Pages are lazy chunks; the first import of one is transformed on demand and can be slow.
 configure({ asyncUtilTimeout: 8000 });
@@ -25,7 +25,10 @@ export function renderApp(
   const i18n = createI18n(options.language ?? 'en');
   const router = new AppRouter(
     UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }),
-    buildRouteObjects(routeTable, { session: () => loadGuardSession(queryClient) }),
+    buildRouteObjects(routeTable, {
+      session: () =>
+        loadGuardSession({ load: () => Promise.resolve(queryClient), current: () => queryClient }),
+    }),
   );
   const stop = router.start();
   const disconnect = connectSession(router);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../test/renderApp.tsx';
 import { FLOW } from '../../test/app.ts';
-import { queryClient } from '../../shared/api/index.ts';
+import { queryClient } from '../../shared/api/queryClient.ts';
 import { cookieTokenStore } from '../../shared/api/tokens.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 import { changeLanguage } from '../../shared/i18n/index.ts';

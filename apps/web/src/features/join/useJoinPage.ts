@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { useRequest } from '../../shared/api/useRequest.ts';
 import { NAMED_PATHS } from '../../shared/routing/paths.ts';
 import { joinApi } from './api.ts';
 import { parseJoinLink } from './joinLink.ts';
@@ -23,12 +23,12 @@ export function useJoinPage() {
     [aliasParam, location.search],
   );
   const alias = link?.alias ?? '';
-  const detail = useQuery({
-    queryKey: ['join', 'short-detail', alias.toLowerCase()],
-    queryFn: ({ signal }) => joinApi.shortDetail(alias, signal),
-    enabled: link !== null,
-    staleTime: 0,
-  });
+  // Without TanStack Query, whose runtime is not in this page's first load (issue 11); the same
+  // rules as the query client's (shared/api/useRequest.ts).
+  const detail = useRequest(
+    link ? `join/short-detail/${alias.toLowerCase()}` : null,
+    useCallback((signal: AbortSignal) => joinApi.shortDetail(alias, signal), [alias]),
+  );
   // A reload within the ticket's lifetime stays admitted.
   const [admission, setAdmission] = useState<JoinAdmission | null>(() =>
     link ? readAdmission(link.alias) : null,
@@ -46,7 +46,7 @@ export function useJoinPage() {
   return {
     view,
     link,
-    retry: () => void detail.refetch(),
+    retry: detail.retry,
     admit: (next: JoinAdmission) => {
       saveAdmission(next);
       // The page stays (its Join button busy) until the room launched with the admission has

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { AccountDetailsDto } from '@podium/protocol';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { PageLoader } from '../../shared/ui/PageLoader.tsx';
-import { useAccountSettings } from './api.ts';
+import { useAccountSettingsQuery } from './useAccountSettingsQuery.ts';
 import { ChangePasswordForm, NameForm, SetPasswordForm } from './Forms.tsx';
 import {
   AntiCaptureSection,
@@ -30,7 +30,7 @@ import { SessionsList } from './Sessions.tsx';
 /** Loads the account with its settings; shows loading and failure honestly. */
 function WithAccount({ children }: { children: (account: AccountDetailsDto) => ReactNode }) {
   const { t } = useTranslation();
-  const query = useAccountSettings();
+  const query = useAccountSettingsQuery();
   if (query.data) return <>{children(query.data)}</>;
   if (query.isError) {
     return (

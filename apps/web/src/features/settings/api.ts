@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   apiPaths,
   type AccountDetailsDto,
@@ -7,13 +7,9 @@ import {
   type AccountSettingsUpdate,
   type ConferenceMode,
 } from '@podium/protocol';
-import {
-  api,
-  cookieTokenStore,
-  parseApiError,
-  queryClient,
-  type ApiClient,
-} from '../../shared/api/index.ts';
+import { api, cookieTokenStore, parseApiError, type ApiClient } from '../../shared/api/index.ts';
+import { appQueryClient } from '../../shared/api/appQueryClient.ts';
+import { useQueryData } from '../../shared/api/useQueryData.ts';
 import { updateAccount } from '../../shared/session/account.ts';
 import { useSessionStore } from '../../shared/session/store.ts';
 
@@ -22,21 +18,31 @@ export const SESSIONS_QUERY_KEY = ['account', 'sessions'] as const;
 
 /** The account with its settings (`GET /api/account/details`). */
 export function settingsQuery(client: ApiClient = api) {
-  return queryOptions({
+  return {
     queryKey: SETTINGS_QUERY_KEY,
-    queryFn: ({ signal }) => client.get<AccountDetailsDto>(apiPaths.account.details, { signal }),
-  });
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      client.get<AccountDetailsDto>(apiPaths.account.details, { signal }),
+  };
 }
 
-/** The signed-in account's settings; idle (no data) for guests. */
-export function useAccountSettings() {
+/**
+ * The signed-in account's settings, nothing for guests. The join page reads them (the media
+ * defaults), so without TanStack's React binding (useQueryData, issue 11).
+ */
+export function useAccountSettings(): { data: AccountDetailsDto | undefined } {
   const signedIn = useSessionStore((s) => s.signedIn);
-  return useQuery({ ...settingsQuery(), enabled: signedIn });
+  return { data: useQueryData({ ...settingsQuery(), enabled: signedIn }) };
 }
 
-/** Every settings endpoint answers with the fresh account: both caches take it. */
-export function remember(details: AccountDetailsDto, client: QueryClient = queryClient) {
-  client.setQueryData(SETTINGS_QUERY_KEY, details);
+/**
+ * Every settings endpoint answers with the fresh account: both caches take it (the settings
+ * pages load the query client: app/buildRoutes.tsx).
+ */
+export function remember(
+  details: AccountDetailsDto,
+  client: QueryClient | null = appQueryClient.current(),
+) {
+  client?.setQueryData(SETTINGS_QUERY_KEY, details);
   updateAccount(details, client);
   return details;
 }

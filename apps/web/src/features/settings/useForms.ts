@@ -6,7 +6,7 @@ import { useAppForm } from '../../shared/forms/useAppForm.ts';
 import { applyApiError } from '../../shared/forms/applyApiError.ts';
 import { toastSuccess } from '../../shared/ui/toast.ts';
 import { remember, settingsApi, settingsQuery } from './api.ts';
-import { queryClient } from '../../shared/api/index.ts';
+import { queryClient } from '../../shared/api/queryClient.ts';
 import {
   changePasswordFields,
   nameFields,

@@ -165,10 +165,14 @@ describe('401 → logout', () => {
     const reasons: LogoutReason[] = [];
     const offListener = onLoggedOut((reason) => reasons.push(reason));
     let loggedOut!: Promise<void>;
-    const offWire = wireSessionExpiry(events, queryClient, () => {
-      loggedOut = logout('expired', { api, queryClient });
-      return loggedOut;
-    });
+    const offWire = wireSessionExpiry(
+      events,
+      () => queryClient,
+      () => {
+        loggedOut = logout('expired', { api, queryClient });
+        return loggedOut;
+      },
+    );
 
     await expect(api.get('/api/account/details')).rejects.toMatchObject({ status: 401 });
     await loggedOut;
@@ -199,9 +203,13 @@ describe('401 → logout', () => {
       }),
     });
     let calls = 0;
-    wireSessionExpiry(events, new QueryClient(), async () => {
-      calls += 1;
-    });
+    wireSessionExpiry(
+      events,
+      () => new QueryClient(),
+      async () => {
+        calls += 1;
+      },
+    );
     await expect(
       api.post('/api/v1/user/session/new', { username: 'a', password: 'b' }, { auth: false }),
     ).rejects.toMatchObject({ code: 'invalid_credentials' });
@@ -214,9 +222,13 @@ describe('401 → logout', () => {
     });
     const queryClient = new QueryClient();
     let calls = 0;
-    wireSessionExpiry(events, queryClient, async () => {
-      calls += 1;
-    });
+    wireSessionExpiry(
+      events,
+      () => queryClient,
+      async () => {
+        calls += 1;
+      },
+    );
     await api.get('/api/x').catch(() => undefined);
     expect(calls).toBe(0);
     queryClient.setQueryData(ACCOUNT_QUERY_KEY, { id: 'acc' });

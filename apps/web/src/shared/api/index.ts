@@ -1,7 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
 import { createApiClient, type ApiErrorEvent } from './client.ts';
 import { createEventBus } from './events.ts';
-import { ApiError } from './errors.ts';
 import { graphqlRequest } from './graphql.ts';
 import { cookieTokenStore } from './tokens.ts';
 import { accountApiBase } from './baseUrl.ts';
@@ -27,22 +25,9 @@ export function graphql<T>(
   return graphqlRequest<T>(api, query, variables, operationName);
 }
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // Client mistakes and auth failures do not get better by asking again.
-        retry: (failures, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
-        refetchOnWindowFocus: false,
-        staleTime: 30_000,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
-
-export const queryClient = createQueryClient();
+// The app's query client is not part of every first load (issue 11): pages and hooks take it
+// from appQueryClient.ts or queryClient.ts. A new client with the app's rules (tests) is here.
+export { createQueryClient } from './createQueryClient.ts';
 
 export { isApiError, parseApiError } from './errors.ts';
 export type { ApiClient, ApiErrorEvent, RequestOptions } from './client.ts';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { queryClient } from '../api/index.ts';
+import { queryClient } from '../api/queryClient.ts';
 import { changeLanguage } from '../i18n/index.ts';
 import { FLOW, resetAppState } from '../../test/app.ts';
 import { appOverServer, SERVER_START_MS } from '../../test/appOverServer.ts';

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api, apiEvents, queryClient as defaultQueryClient, type ApiClient } from '../api/index.ts';
+import { api, apiEvents, type ApiClient } from '../api/index.ts';
+import { appQueryClient } from '../api/appQueryClient.ts';
 import type { ApiErrorEvent } from '../api/client.ts';
 import type { EventBus } from '../api/events.ts';
 import { cookieTokenStore, type TokenStore } from '../api/tokens.ts';
@@ -10,7 +11,8 @@ import { apiPaths } from '@podium/protocol';
 export interface LogoutDeps {
   api: ApiClient;
   tokens: TokenStore;
-  queryClient: QueryClient;
+  /** Null while the query client has not loaded (nothing is cached then). */
+  queryClient: QueryClient | null;
   storage: Pick<Storage, 'clear'> | null;
 }
 
@@ -47,7 +49,7 @@ export function logout(
   const deps: LogoutDeps = {
     api,
     tokens: cookieTokenStore,
-    queryClient: defaultQueryClient,
+    queryClient: appQueryClient.current(),
     storage: defaultStorage(),
     ...overrides,
   };
@@ -57,8 +59,8 @@ export function logout(
     }
     deps.tokens.clear();
     useSessionStore.getState().setSignedIn(false);
-    await deps.queryClient.cancelQueries();
-    deps.queryClient.clear();
+    await deps.queryClient?.cancelQueries();
+    deps.queryClient?.clear();
     try {
       deps.storage?.clear();
     } catch {
@@ -82,15 +84,18 @@ export function shouldLogout(event: ApiErrorEvent, accountLoaded: boolean): bool
   return false;
 }
 
-/** Connects the API client's status events to logout. Returns the disconnect function. */
+/**
+ * Connects the API client's status events to logout. `client` gives the query client holding the
+ * account, or null while it has not loaded (no account loaded then). Returns the disconnect.
+ */
 export function wireSessionExpiry(
   events: EventBus<ApiErrorEvent> = apiEvents,
-  client: QueryClient = defaultQueryClient,
-  doLogout: () => Promise<void> = () => logout('expired', { queryClient: client }),
+  client: () => QueryClient | null = appQueryClient.current,
+  doLogout: () => Promise<void> = () => logout('expired', { queryClient: client() }),
 ): () => void {
   const handle = (event: ApiErrorEvent) => {
     if (event.path === apiPaths.session.logout) return;
-    const accountLoaded = client.getQueryData(ACCOUNT_QUERY_KEY) !== undefined;
+    const accountLoaded = client()?.getQueryData(ACCOUNT_QUERY_KEY) !== undefined;
     if (shouldLogout(event, accountLoaded)) void doLogout();
   };
   const off401 = events.on('401', handle);
