@@ -13,7 +13,7 @@ import {
   joinRoom,
   joinTicket,
   socketCredentials,
-  type SignalClient,
+  SignalClient,
 } from './signal-support.ts';
 import type { TestServer } from './support/server.ts';
 
@@ -166,6 +166,41 @@ describe('one room, participants on two nodes (PostgreSQL + Redis)', () => {
   }, 30_000);
 
   // Last: it stops node A.
+  // Issue 11 item 3: the pre-join page's `hello {join_link}` reaching the node that does not run
+  // the room is admitted there, linked to the owner with the credentials it was given, and its
+  // answer still carries the admission.
+  it('a join link greeted on the other node is admitted, linked, and answered with its admission', async () => {
+    const owner = await signUpAndLogin(nodeA, 'link-owner', 'Chủ phòng');
+    const event = await createEvent(nodeA, owner.token, { passcode: 'Open-1234' });
+    const host = await joinRoom(
+      nodeA,
+      await socketCredentials(nodeA, { alias: event.name }, owner.token),
+    );
+    sockets.push(host.client);
+
+    const guest = await SignalClient.connect(nodeB);
+    sockets.push(guest);
+    const [greeted, joined] = await Promise.all([
+      guest.request({
+        type: 'hello',
+        protocol_version: PROTOCOL_VERSION,
+        join_link: { alias: event.name, passcode: 'Open-1234', display_name: 'Khách link' },
+      }),
+      guest.request({ type: 'join', has_mic: false, has_camera: false }),
+    ]);
+    expect(greeted).toMatchObject({
+      type: 'reply',
+      data: { admission: { role: 'guest', display_name: 'Khách link', room_id: event.id } },
+    });
+    expect(joined.type).toBe('reply');
+    const welcome = await guest.nextOf('welcome');
+    expect(JSON.stringify(welcome)).toContain(host.participantId);
+    // Linked: node B runs no room of its own.
+    expect(nodeB.podium.signaling.registry.size).toBe(0);
+    await host.client.nextOf('participant_joined', (m) => JSON.stringify(m).includes('Khách link'));
+    expect(guest.invalid).toEqual([]);
+  });
+
   it('a node stopped gracefully hands its rooms over at once: a linked guest is back through the other node, lock kept', async () => {
     const owner = await signUpAndLogin(nodeA, 'rooms-drain');
     const event = await createEvent(nodeA, owner.token);
