@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import type { Participant } from './support/call.ts';
 import { createEvent, signUpHost, test, expect } from './support/call.ts';
 
@@ -17,6 +18,34 @@ async function download(person: Participant, name: string): Promise<Buffer> {
 }
 
 /**
+ * The room credentials the page is given when it is admitted: with the answer to its socket's
+ * `hello {join_link}` (the pre-join page's admission), or with verify-call's answer when the
+ * page asked over HTTP (the room's code had not loaded yet).
+ */
+function roomCredentials(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload !== 'string') return;
+        const message = JSON.parse(payload) as {
+          type?: string;
+          data?: { admission?: { credentials?: string } };
+        };
+        const credentials = message.type === 'reply' && message.data?.admission?.credentials;
+        if (credentials) resolve(credentials);
+      });
+    });
+    page.on('response', (response) => {
+      if (!response.url().endsWith('/api/quickom/qrcode/verify-call')) return;
+      if (response.request().method() !== 'POST' || !response.ok()) return;
+      void response.json().then((answer: { socket?: { credentials: string } }) => {
+        if (answer.socket) resolve(answer.socket.credentials);
+      });
+    });
+  });
+}
+
+/**
  * Issue 4, browser e2e "public and private chat with a file": messages to everyone reach
  * everyone; a private message (with a file a guest uploaded through the room credentials)
  * reaches only its two people; shared files download with the bytes that were sent; an
@@ -30,17 +59,13 @@ test('public and private chat, with files', async ({ call, request }) => {
   const giang = await call.openAsGuest('Guest Giang', event);
   const minh = await call.openAsGuest('Guest Minh', event);
   const people = [hostPerson, giang, minh];
-  // Minh's room credentials, as her browser holds them (to ask for a link she must not get):
-  // they come with verify-call's answer.
-  const minhAuth = minh.page.waitForResponse(
-    (r) => r.url().endsWith('/api/quickom/qrcode/verify-call') && r.request().method() === 'POST',
-  );
+  // Minh's room credentials, as her browser holds them (to ask for a link she must not get).
+  const minhAuth = roomCredentials(minh.page);
   for (const person of people) {
     await call.join(person);
     await person.room.openChat();
   }
-  const minhCredentials = ((await (await minhAuth).json()) as { socket: { credentials: string } })
-    .socket.credentials;
+  const minhCredentials = await minhAuth;
   for (const person of people) {
     for (const other of people) {
       if (other !== person) await expect(person.room.tile(other.name)).toBeVisible();
