@@ -39,6 +39,11 @@ test.describe('in Asia/Ho_Chi_Minh (UTC+7)', () => {
       ['End', '11', '30'],
     ] as const) {
       await page.getByRole('button', { name: field, exact: true }).click();
+      // One day for both, picked: the defaults (the next half hour and an hour after it) fall on
+      // two days late in the evening, and times alone would then span 25 hours.
+      const picker = page.getByRole('dialog', { name: field });
+      await picker.getByRole('button', { name: 'Next month' }).click();
+      await picker.getByRole('button', { name: /^15 / }).click();
       // The picker's fields take typed digits (Mantine's TimePicker moves on by itself).
       await page.getByRole('spinbutton', { name: `${field} hour` }).focus();
       await page.keyboard.type(hours);
